@@ -1,0 +1,91 @@
+/*
+ * cfg.h: nasperfd's configuration: built-in defaults, the YAML file, and
+ * strict validation.
+ *
+ * One table in cfg.c drives parsing, validation, the defaults and the
+ * nasperfd.yaml(5) page.  A load builds a whole new struct cfg; the caller
+ * swaps it in only when it is valid, so a bad reload keeps the old one.
+ */
+#ifndef CFG_H
+#define CFG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <netinet/in.h>
+
+#define CFG_MAX_ALLOW		64	/* CIDR entries in api.allow */
+#define CFG_MAX_GROUPS		32	/* process groups */
+#define CFG_MAX_PATTERNS	16	/* comm patterns per group */
+#define CFG_MAX_NICS		32	/* per-interface overrides */
+#define CFG_NAME_MAX		64
+
+/* One CIDR of the allow-list, IPv4 or IPv6. */
+struct cfg_cidr {
+	int		family;		/* AF_INET or AF_INET6 */
+	uint8_t		addr[16];	/* network address, network order */
+	unsigned	prefix;		/* 0..32 or 0..128 */
+};
+
+/* A process group: processes whose comm matches one of the patterns. */
+struct cfg_group {
+	char	name[CFG_NAME_MAX];
+	/* fnmatch(3) patterns against /proc/PID/comm, e.g. "smbd", "ksmbd*" */
+	char	patterns[CFG_MAX_PATTERNS][CFG_NAME_MAX];
+	size_t	npatterns;
+};
+
+/* What sysfs gets wrong about an interface (veth, USB NICs say 10000 or -1). */
+struct cfg_nic {
+	char		name[CFG_NAME_MAX];
+	uint64_t	speed_mbps;	/* link capacity to assume, Mbit/s */
+};
+
+struct cfg {
+	char		path[4096];	/* file it came from, "" for defaults */
+
+	/* api */
+	char		listen_addr[64];	/* api.listen, host part */
+	uint16_t	listen_port;		/* api.listen, port part */
+	int		auth;			/* api.auth: 1 require the token */
+	struct cfg_cidr	allow[CFG_MAX_ALLOW];	/* api.allow */
+	size_t		nallow;
+	uint64_t	max_body;		/* api.max_body_bytes */
+	uint64_t	max_headers;		/* api.max_header_bytes */
+	unsigned	max_connections;	/* api.max_connections */
+	unsigned	idle_timeout;		/* api.idle_timeout, seconds */
+
+	/* paths */
+	char		state_dir[4096];	/* state_dir */
+	char		root[4096];		/* root: where proc, sys, etc live */
+
+	/* log */
+	int		debug;			/* log.level: 1 for debug */
+
+	/* probes */
+	struct cfg_group groups[CFG_MAX_GROUPS];	/* process_groups */
+	size_t		ngroups;
+	struct cfg_nic	nics[CFG_MAX_NICS];		/* interfaces */
+	size_t		nnics;
+};
+
+/* A struct cfg holding the built-in defaults; caller frees with cfg_free(). */
+struct cfg	*cfg_default(void);
+/*
+ * Load path over the defaults.  NULL on error with *cause set to an
+ * allocated "file:line:column: message" the caller frees.
+ */
+struct cfg	*cfg_load(const char *path, char **cause);
+/* Parse a YAML buffer as if read from name (tests, the embedded default). */
+struct cfg	*cfg_parse(const char *name, const char *buf, size_t len,
+		    char **cause);
+/* Free a config; NULL is fine. */
+void		 cfg_free(struct cfg *);
+/* 1 if the address (AF_INET/AF_INET6 sockaddr) is in the allow-list. */
+int		 cfg_allowed(const struct cfg *, const struct sockaddr *);
+/* The configured speed for interface name in Mbit/s, or 0 if none. */
+uint64_t	 cfg_nic_speed(const struct cfg *, const char *name);
+/* Parse "a.b.c.d/n" or "x::y/n" into c; -1 on a malformed entry. */
+int		 cfg_cidr_parse(const char *, struct cfg_cidr *c);
+
+#endif /* CFG_H */
