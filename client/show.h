@@ -1,0 +1,20 @@
+/*
+ * show.h: readable tables of the daemon's JSON answers for a terminal.
+ *
+ * Each function takes the parsed body of one endpoint (borrowed) and prints
+ * aligned tables to fp.  Fields that are null print as "-".  Units: MB/s is
+ * 10^6 bytes per second; sizes say GB (10^9) or GiB where they say so.
+ */
+#ifndef SHOW_H
+#define SHOW_H
+
+#include <stdio.h>
+
+#include <jansson.h>
+
+/* GET /v1/counters, optionally with the "rates" object of ?interval= (show_counters.c). */
+void	show_counters(FILE *fp, json_t *body);
+/* GET /v1/topology (show_topology.c). */
+void	show_topology(FILE *fp, json_t *body);
+
+#endif /* SHOW_H */
