@@ -1,1 +1,2 @@
-# daemon/cfg.mk
+# daemon/cfg.mk: configuration
+CFG_DAEMON_SOURCES =

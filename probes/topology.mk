@@ -1,1 +1,3 @@
-# probes/topology.mk
+# probes/topology.mk: topology probes
+TOPOLOGY_DAEMON_SOURCES =
+TOPOLOGY_CLIENT_SOURCES =

@@ -1,0 +1,1 @@
+# man/man.mk: man pages and the systemd unit
