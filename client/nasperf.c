@@ -1,8 +1,566 @@
-/* nasperf: placeholder until the client lands. */
+/*
+ * nasperf: the command-line client of nasperfd.
+ *
+ * Talks HTTP to the daemon with libevent's client, prints readable tables
+ * on a terminal or the daemon's JSON with --json.  Exit status: 0 success,
+ * 1 a failed operation, 2 a usage error.
+ */
 #include "config.h"
-int main(void);
-int
-main(void)
+
+#include <sys/socket.h>
+#include <sys/types.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <math.h>
+#include <netdb.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <event2/buffer.h>
+#include <event2/event.h>
+#include <event2/http.h>
+#include <event2/keyvalq_struct.h>
+
+#include <jansson.h>
+
+#include "np.h"
+#include "show.h"
+
+#define NASPERF_HOST		"127.0.0.1"
+#define NASPERF_PORT		9631
+#define NASPERF_TOKEN_FILE	"/var/lib/nasperfd/token"
+#define NASPERF_TOKEN_MAX	256
+
+static const char nasperf_usage[] =
+"usage: nasperf [-H host[:port]] [--token-file file] [--json] [--timeout sec]\n"
+"               command [args]\n"
+"\n"
+"Commands:\n"
+"  info                  the daemon, the NAS's identity, CPU and memory\n"
+"  topology              disks, partitions, RAID arrays, volumes and NICs\n"
+"  counters [-i SEC]     one counter snapshot; with -i, rates over SEC\n"
+"                        seconds (0.1 to 60), like iostat -x\n"
+"\n"
+"Options:\n"
+"  -H, --host HOST[:PORT]  the daemon (default $NASPERF_HOST, else\n"
+"                        127.0.0.1:9631; IPv6 as [::1]:9631)\n"
+"  -t, --token-file FILE   read the API token from FILE (default\n"
+"                        $NASPERF_TOKEN, else " NASPERF_TOKEN_FILE ")\n"
+"  -j, --json            print the daemon's JSON instead of tables\n"
+"  -T, --timeout SEC     give up after SEC seconds (default 10)\n"
+"  -V, --version         print the version and exit\n"
+"  -h, --help            print this help and exit\n"
+"\n"
+"Exit status: 0 success, 1 failed operation, 2 usage error.  See nasperf(1).\n";
+
+/* Where to connect and how. */
+struct client {
+	char		 host[256];
+	unsigned	 port;
+	char		 token[NASPERF_TOKEN_MAX];
+	int		 json;
+	double		 timeout;	/* seconds */
+
+	/* The answer of the one request made. */
+	int		 status;	/* HTTP status, 0 when none came */
+	int		 failed;	/* transport error */
+	int		 timedout;
+	struct evbuffer	*body;
+	struct event_base *base;
+};
+
+/* Print an error as "nasperf: message" and return 1. */
+static NP_PRINTF(1, 2) int
+client_fail(const char *fmt, ...)
 {
+	va_list	ap;
+
+	fputs("nasperf: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return (1);
+}
+
+/* Parse HOST, HOST:PORT, [V6] or [V6]:PORT into c; -1 when malformed. */
+static int
+client_parse_host(struct client *c, const char *s)
+{
+	const char	*end, *port = NULL;
+	size_t		 len;
+	char		*ep;
+	unsigned long	 p;
+
+	if (s[0] == '[') {
+		if ((end = strchr(s, ']')) == NULL)
+			return (-1);
+		len = (size_t)(end - s - 1);
+		if (end[1] == ':')
+			port = end + 2;
+		else if (end[1] != '\0')
+			return (-1);
+		s++;
+	} else if ((end = strrchr(s, ':')) != NULL && strchr(s, ':') == end) {
+		len = (size_t)(end - s);
+		port = end + 1;
+	} else
+		len = strlen(s);
+	if (len == 0 || len >= sizeof c->host)
+		return (-1);
+	memcpy(c->host, s, len);
+	c->host[len] = '\0';
+	c->port = NASPERF_PORT;
+	if (port != NULL) {
+		errno = 0;
+		p = strtoul(port, &ep, 10);
+		if (*port < '0' || *port > '9' || *ep != '\0' || errno != 0 ||
+		    p == 0 || p > 65535)
+			return (-1);
+		c->port = (unsigned)p;
+	}
 	return (0);
+}
+
+/* Read the first line of a token file into c; -1 with a message printed. */
+static int
+client_read_token(struct client *c, const char *path, int quiet)
+{
+	FILE	*fp;
+	size_t	 len;
+
+	if ((fp = fopen(path, "r")) == NULL) {
+		if (!quiet)
+			client_fail("token file %s: %s", path, strerror(errno));
+		return (-1);
+	}
+	if (fgets(c->token, sizeof c->token, fp) == NULL) {
+		fclose(fp);
+		c->token[0] = '\0';
+		if (!quiet)
+			client_fail("token file %s: empty", path);
+		return (-1);
+	}
+	fclose(fp);
+	len = strcspn(c->token, "\r\n");
+	c->token[len] = '\0';
+	return (0);
+}
+
+/*
+ * Connect once ourselves, with a timeout, to tell "refused" from "no route"
+ * from "timed out" in plain words: libevent's client reports all as one.
+ */
+static int
+client_probe(struct client *c)
+{
+	struct addrinfo	 hints, *res = NULL, *ai;
+	struct pollfd	 pfd;
+	char		 port[16];
+	socklen_t	 len;
+	int		 fd = -1, err = 0, rc;
+
+	memset(&hints, 0, sizeof hints);
+	hints.ai_socktype = SOCK_STREAM;
+	snprintf(port, sizeof port, "%u", c->port);
+	if ((rc = getaddrinfo(c->host, port, &hints, &res)) != 0)
+		return (client_fail("%s: %s", c->host, gai_strerror(rc)));
+	for (ai = res; ai != NULL; ai = ai->ai_next) {
+		fd = socket(ai->ai_family, ai->ai_socktype | SOCK_NONBLOCK |
+		    SOCK_CLOEXEC, ai->ai_protocol);
+		if (fd == -1) {
+			err = errno;
+			continue;
+		}
+		if (connect(fd, ai->ai_addr, ai->ai_addrlen) == 0)
+			break;
+		if (errno == EINPROGRESS) {
+			pfd.fd = fd;
+			pfd.events = POLLOUT;
+			rc = poll(&pfd, 1, (int)(c->timeout * 1000));
+			if (rc == 0) {
+				err = ETIMEDOUT;
+			} else {
+				len = sizeof err;
+				if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &err,
+				    &len) == -1)
+					err = errno;
+				if (err == 0)
+					break;
+			}
+		} else
+			err = errno;
+		close(fd);
+		fd = -1;
+	}
+	freeaddrinfo(res);
+	if (fd != -1) {
+		close(fd);
+		return (0);
+	}
+	if (err == ECONNREFUSED)
+		return (client_fail("cannot connect to %s port %u: connection "
+		    "refused (is nasperfd running there?)", c->host, c->port));
+	if (err == ETIMEDOUT)
+		return (client_fail("cannot connect to %s port %u: timed out "
+		    "after %.0f s", c->host, c->port, c->timeout));
+	return (client_fail("cannot connect to %s port %u: %s", c->host,
+	    c->port, strerror(err)));
+}
+
+/* The request finished, well or not. */
+static void
+client_done_cb(struct evhttp_request *req, void *arg)
+{
+	struct client	*c = arg;
+
+	if (req == NULL || evhttp_request_get_response_code(req) == 0)
+		c->failed = 1;
+	else {
+		c->status = evhttp_request_get_response_code(req);
+		evbuffer_add_buffer(c->body,
+		    evhttp_request_get_input_buffer(req));
+	}
+	event_base_loopexit(c->base, NULL);
+}
+
+/* The request failed: remember whether it was the timeout. */
+static void
+client_error_cb(enum evhttp_request_error err, void *arg)
+{
+	struct client	*c = arg;
+
+	c->failed = 1;
+	if (err == EVREQ_HTTP_TIMEOUT)
+		c->timedout = 1;
+}
+
+/* GET path from the daemon into c->body; 0 when a response arrived. */
+static int
+client_get(struct client *c, const char *path, double timeout)
+{
+	struct evhttp_connection	*evcon = NULL;
+	struct evhttp_request		*req;
+	struct evkeyvalq		*h;
+	struct timeval			 tv;
+	char				 auth[NASPERF_TOKEN_MAX + 16];
+	char				 hosthdr[300];
+	int				 rc = 1;
+
+	if (client_probe(c) != 0)
+		return (1);
+	c->base = event_base_new();
+	c->body = evbuffer_new();
+	if (c->base == NULL || c->body == NULL) {
+		client_fail("out of memory");
+		goto out;
+	}
+	evcon = evhttp_connection_base_new(c->base, NULL, c->host,
+	    (ev_uint16_t)c->port);
+	if (evcon == NULL) {
+		client_fail("cannot create a connection to %s", c->host);
+		goto out;
+	}
+	tv.tv_sec = (time_t)timeout;
+	tv.tv_usec = (suseconds_t)((timeout - floor(timeout)) * 1e6);
+	evhttp_connection_set_timeout_tv(evcon, &tv);
+	if ((req = evhttp_request_new(client_done_cb, c)) == NULL) {
+		client_fail("out of memory");
+		goto out;
+	}
+	evhttp_request_set_error_cb(req, client_error_cb);
+	h = evhttp_request_get_output_headers(req);
+	snprintf(hosthdr, sizeof hosthdr, strchr(c->host, ':') != NULL ?
+	    "[%s]:%u" : "%s:%u", c->host, c->port);
+	evhttp_add_header(h, "Host", hosthdr);
+	evhttp_add_header(h, "Accept", "application/json");
+	evhttp_add_header(h, "User-Agent", "nasperf/" PACKAGE_VERSION);
+	if (c->token[0] != '\0') {
+		snprintf(auth, sizeof auth, "Bearer %s", c->token);
+		evhttp_add_header(h, "Authorization", auth);
+	}
+	if (evhttp_make_request(evcon, req, EVHTTP_REQ_GET, path) == -1) {
+		client_fail("cannot send the request to %s", c->host);
+		goto out;
+	}
+	event_base_dispatch(c->base);
+	if (c->status == 0) {
+		if (c->timedout)
+			client_fail("%s port %u: no answer within %.0f s",
+			    c->host, c->port, timeout);
+		else
+			client_fail("%s port %u: the connection closed without "
+			    "an answer", c->host, c->port);
+		goto out;
+	}
+	rc = 0;
+out:
+	if (evcon != NULL)
+		evhttp_connection_free(evcon);
+	return (rc);
+}
+
+/* Parse c->body as JSON; NULL with a message printed. */
+static json_t *
+client_json(struct client *c)
+{
+	json_error_t	 jerr;
+	json_t		*j;
+	size_t		 len = evbuffer_get_length(c->body);
+	const char	*p = (const char *)evbuffer_pullup(c->body, -1);
+
+	if ((j = json_loadb(p != NULL ? p : "", len, 0, &jerr)) == NULL)
+		client_fail("%s: the answer is not JSON: %s", c->host,
+		    jerr.text);
+	return (j);
+}
+
+/* Explain a non-200 answer; returns the exit status 1. */
+static int
+client_status_error(struct client *c, json_t *j)
+{
+	const char	*msg = NULL;
+	json_t		*e;
+
+	if (j != NULL && (e = json_object_get(j, "error")) != NULL)
+		msg = json_string_value(json_object_get(e, "message"));
+	if (c->status == 401)
+		return (client_fail("%s: 401 unauthorized: %s; give the token "
+		    "with --token-file FILE or NASPERF_TOKEN (on the server it "
+		    "is in the state directory, " NASPERF_TOKEN_FILE
+		    " by default)", c->host, msg != NULL ? msg :
+		    "token required"));
+	return (client_fail("%s: %d: %s", c->host, c->status, msg != NULL ?
+	    msg : "request failed"));
+}
+
+/* Print a JSON value with "-" for null or missing. */
+static void
+client_print_field(const char *label, json_t *v, const char *unit)
+{
+	printf("%-16s", label);
+	if (json_is_string(v))
+		printf("%s", json_string_value(v));
+	else if (json_is_integer(v))
+		printf("%" JSON_INTEGER_FORMAT, json_integer_value(v));
+	else if (json_is_real(v))
+		printf("%.1f", json_real_value(v));
+	else if (json_is_true(v) || json_is_false(v))
+		printf("%s", json_is_true(v) ? "yes" : "no");
+	else
+		printf("-");
+	printf("%s\n", v != NULL && !json_is_null(v) && unit != NULL ?
+	    unit : "");
+}
+
+/* The first of several keys that the object has, or NULL. */
+static json_t *
+client_first(json_t *o, const char *a, const char *b)
+{
+	json_t	*v;
+
+	if (o == NULL)
+		return (NULL);
+	if ((v = json_object_get(o, a)) != NULL && !json_is_null(v))
+		return (v);
+	return (b != NULL ? json_object_get(o, b) : NULL);
+}
+
+/* The info table. */
+static void
+client_show_info(json_t *j)
+{
+	json_t		*id = json_object_get(j, "identity");
+	json_t		*cpu = json_object_get(j, "cpu");
+	json_t		*mem = json_object_get(j, "memory");
+	json_t		*lim = json_object_get(j, "limits"), *v;
+	size_t		 i;
+
+	client_print_field("daemon", json_object_get(j, "version"), NULL);
+	client_print_field("root", json_object_get(j, "root"), NULL);
+	client_print_field("as root", json_object_get(j, "running_as_root"),
+	    NULL);
+	client_print_field("vendor", client_first(id, "vendor", NULL), NULL);
+	client_print_field("model", client_first(id, "model", NULL), NULL);
+	client_print_field("firmware", client_first(id, "firmware",
+	    "os"), NULL);
+	client_print_field("kernel", client_first(id, "kernel", "release"),
+	    NULL);
+	client_print_field("cpu", client_first(cpu, "model", NULL), NULL);
+	client_print_field("cpus", client_first(cpu, "logical_cpus", "count"),
+	    NULL);
+	if ((v = client_first(mem, "total_bytes", "MemTotal")) != NULL &&
+	    json_is_integer(v))
+		printf("%-16s%.1f GB\n", "memory",
+		    (double)json_integer_value(v) / 1e9);
+	client_print_field("uptime", client_first(json_object_get(j,
+	    "uptime"), "seconds", NULL), " s");
+	json_array_foreach(lim, i, v)
+		printf("%-16s%s\n", i == 0 ? "limits" : "",
+		    json_string_value(v));
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "host",	required_argument,	NULL, 'H' },
+		{ "token-file",	required_argument,	NULL, 't' },
+		{ "json",	no_argument,		NULL, 'j' },
+		{ "timeout",	required_argument,	NULL, 'T' },
+		{ "version",	no_argument,		NULL, 'V' },
+		{ "help",	no_argument,		NULL, 'h' },
+		{ NULL,		0,			NULL, 0 }
+	};
+	struct client	 c;
+	const char	*host, *token_file = NULL, *cmd, *env;
+	char		 path[128], *end;
+	json_t		*j;
+	double		 interval = 0, wait;
+	int		 ch, rc;
+
+	memset(&c, 0, sizeof c);
+	c.timeout = 10;
+	/* "+": options after the command belong to the command. */
+	while ((ch = getopt_long(argc, argv, "+H:t:jT:Vh", longopts,
+	    NULL)) != -1) {
+		switch (ch) {
+		case 'H':
+			if (client_parse_host(&c, optarg) == -1) {
+				fprintf(stderr, "nasperf: -H %s: expected "
+				    "HOST[:PORT]\n", optarg);
+				return (2);
+			}
+			break;
+		case 't':
+			token_file = optarg;
+			break;
+		case 'j':
+			c.json = 1;
+			break;
+		case 'T':
+			errno = 0;
+			c.timeout = strtod(optarg, &end);
+			if (errno != 0 || end == optarg || *end != '\0' ||
+			    !(c.timeout > 0 && c.timeout <= 3600)) {
+				fprintf(stderr, "nasperf: --timeout %s: expected "
+				    "seconds from 0 to 3600\n", optarg);
+				return (2);
+			}
+			break;
+		case 'V':
+			printf("nasperf %s\n", PACKAGE_VERSION);
+			return (0);
+		case 'h':
+			fputs(nasperf_usage, stdout);
+			return (0);
+		default:
+			fputs(nasperf_usage, stderr);
+			return (2);
+		}
+	}
+	if (optind >= argc) {
+		fputs(nasperf_usage, stderr);
+		return (2);
+	}
+	cmd = argv[optind++];
+	if (c.host[0] == '\0') {
+		host = getenv("NASPERF_HOST");
+		if (host == NULL || *host == '\0')
+			host = NASPERF_HOST;
+		if (client_parse_host(&c, host) == -1) {
+			fprintf(stderr, "nasperf: NASPERF_HOST=%s: expected "
+			    "HOST[:PORT]\n", host);
+			return (2);
+		}
+	}
+
+	if (strcmp(cmd, "info") == 0 || strcmp(cmd, "topology") == 0) {
+		if (optind != argc) {
+			fprintf(stderr, "nasperf: %s takes no arguments\n", cmd);
+			return (2);
+		}
+		snprintf(path, sizeof path, "/v1/%s", cmd);
+	} else if (strcmp(cmd, "counters") == 0) {
+		optind--;
+		argv[optind] = (char *)"nasperf counters";
+		argc -= optind;
+		argv += optind;
+		optind = 1;
+		while ((ch = getopt(argc, argv, "i:")) != -1) {
+			if (ch != 'i') {
+				fputs(nasperf_usage, stderr);
+				return (2);
+			}
+			errno = 0;
+			interval = strtod(optarg, &end);
+			if (errno != 0 || end == optarg || *end != '\0' ||
+			    !(interval >= 0.1 && interval <= 60)) {
+				fprintf(stderr, "nasperf: counters -i %s: "
+				    "expected seconds from 0.1 to 60\n",
+				    optarg);
+				return (2);
+			}
+		}
+		if (optind != argc) {
+			fprintf(stderr, "nasperf: counters: unexpected "
+			    "argument: %s\n", argv[optind]);
+			return (2);
+		}
+		if (interval > 0)
+			snprintf(path, sizeof path, "/v1/counters?interval=%g",
+			    interval);
+		else
+			snprintf(path, sizeof path, "/v1/counters");
+	} else {
+		fprintf(stderr, "nasperf: unknown command: %s\n", cmd);
+		fputs(nasperf_usage, stderr);
+		return (2);
+	}
+
+	if (token_file != NULL) {
+		if (client_read_token(&c, token_file, 0) == -1)
+			return (1);
+	} else if ((env = getenv("NASPERF_TOKEN")) != NULL && *env != '\0')
+		snprintf(c.token, sizeof c.token, "%s", env);
+	else
+		(void)client_read_token(&c, NASPERF_TOKEN_FILE, 1);
+
+	wait = c.timeout + interval;
+	if ((rc = client_get(&c, path, wait)) != 0)
+		goto out;
+	j = client_json(&c);
+	if (c.status != 200) {
+		rc = client_status_error(&c, j);
+		json_decref(j);
+		goto out;
+	}
+	if (j == NULL) {
+		rc = 1;
+		goto out;
+	}
+	if (c.json) {
+		json_dumpf(j, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		fputc('\n', stdout);
+	} else if (strcmp(cmd, "info") == 0)
+		client_show_info(j);
+	else if (strcmp(cmd, "topology") == 0)
+		show_topology(stdout, j);
+	else
+		show_counters(stdout, j);
+	json_decref(j);
+	if (fflush(stdout) == EOF || ferror(stdout))
+		rc = client_fail("stdout: %s", strerror(errno));
+out:
+	if (c.body != NULL)
+		evbuffer_free(c.body);
+	if (c.base != NULL)
+		event_base_free(c.base);
+	return (rc);
 }

@@ -1,8 +1,313 @@
-/* nasperfd: placeholder until the daemon lands. */
+/*
+ * main.c: nasperfd's start-up, signals and shutdown.
+ */
 #include "config.h"
-int main(void);
-int
-main(void)
+
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <event2/event.h>
+
+#include "api.h"
+#include "cfg.h"
+#include "daemon.h"
+#include "log.h"
+#include "np.h"
+#include "state.h"
+
+#define NASPERFD_CONFIG	SYSCONFDIR "/nasperfd/nasperfd.yaml"
+
+static const char nasperfd_usage[] =
+"usage: nasperfd [-df] [-c file] [-l addr:port] [-s statedir] [--root dir]\n"
+"\n"
+"Samples a NAS's CPU, disk and network counters and serves them, with the\n"
+"storage topology, over an HTTP API (default port 9631).\n"
+"\n"
+"  -c, --config FILE     configuration file (default " NASPERFD_CONFIG
+    "\n"
+"                        when it exists, else the built-in defaults)\n"
+"  -d, --debug           log debug messages\n"
+"  -f, --foreground      stay in the foreground and log to stderr\n"
+"  -l, --listen ADDR:PORT  listen there instead of api.listen\n"
+"                        (IPv6 as [::1]:9631)\n"
+"  -s, --state-dir DIR   state directory instead of state_dir; the API\n"
+"                        token is DIR/token\n"
+"      --root DIR        read proc, sys and etc under DIR (a fixture tree or\n"
+"                        a captured box) instead of the live system\n"
+"  -V, --version         print the version and exit\n"
+"  -h, --help            print this help and exit\n"
+"\n"
+"Signals: SIGHUP reloads the configuration (a bad file keeps the running\n"
+"one), SIGTERM and SIGINT stop the daemon.  See nasperfd(8).\n";
+
+/* Split "addr:port" or "[v6]:port" into cfg; -1 with *cause. */
+static int
+daemon_parse_listen(const char *s, struct cfg *cfg, char **cause)
 {
+	const char	*colon, *host, *port;
+	char		*end;
+	size_t		 hlen;
+	unsigned long	 p;
+
+	if (s[0] == '[') {
+		if ((colon = strstr(s, "]:")) == NULL)
+			goto bad;
+		host = s + 1;
+		hlen = (size_t)(colon - host);
+		port = colon + 2;
+	} else {
+		if ((colon = strrchr(s, ':')) == NULL || strchr(s, ':') != colon)
+			goto bad;
+		host = s;
+		hlen = (size_t)(colon - s);
+		port = colon + 1;
+	}
+	if (hlen == 0 || hlen >= sizeof cfg->listen_addr)
+		goto bad;
+	errno = 0;
+	p = strtoul(port, &end, 10);
+	if (*port < '0' || *port > '9' || *end != '\0' || errno != 0 ||
+	    p == 0 || p > 65535)
+		goto bad;
+	memcpy(cfg->listen_addr, host, hlen);
+	cfg->listen_addr[hlen] = '\0';
+	cfg->listen_port = (uint16_t)p;
 	return (0);
+bad:
+	if (asprintf(cause, "-l %s: expected ADDR:PORT, e.g. 127.0.0.1:9631 "
+	    "or [::1]:9631", s) == -1)
+		*cause = NULL;
+	return (-1);
+}
+
+int
+daemon_override(const struct daemon *d, struct cfg *cfg, char **cause)
+{
+	*cause = NULL;
+	if (d->opt_listen != NULL &&
+	    daemon_parse_listen(d->opt_listen, cfg, cause) == -1)
+		return (-1);
+	if (d->opt_state != NULL)
+		snprintf(cfg->state_dir, sizeof cfg->state_dir, "%s",
+		    d->opt_state);
+	if (d->opt_root != NULL)
+		snprintf(cfg->root, sizeof cfg->root, "%s", d->opt_root);
+	if (d->opt_debug)
+		cfg->debug = 1;
+	return (0);
+}
+
+/* Load the configuration the command line names, with its overrides. */
+static struct cfg *
+daemon_load(const struct daemon *d, char **cause)
+{
+	struct cfg	*cfg;
+
+	if (d->cfg_path != NULL)
+		cfg = cfg_load(d->cfg_path, cause);
+	else
+		cfg = cfg_default();
+	if (cfg == NULL) {
+		if (*cause == NULL && asprintf(cause, "out of memory") == -1)
+			*cause = NULL;
+		return (NULL);
+	}
+	if (daemon_override(d, cfg, cause) == -1) {
+		cfg_free(cfg);
+		return (NULL);
+	}
+	return (cfg);
+}
+
+/* SIGHUP: build a whole new configuration and swap only a valid one. */
+static void
+daemon_reload_cb(NP_UNUSED evutil_socket_t sig, NP_UNUSED short what,
+    void *arg)
+{
+	struct daemon	*d = arg;
+	struct cfg	*cfg, *old = d->cfg;
+	char		*cause = NULL;
+
+	if ((cfg = daemon_load(d, &cause)) == NULL) {
+		log_warnx("reload: %s; keeping the running configuration",
+		    cause != NULL ? cause : "failed");
+		free(cause);
+		return;
+	}
+	if (strcmp(cfg->listen_addr, old->listen_addr) != 0 ||
+	    cfg->listen_port != old->listen_port ||
+	    strcmp(cfg->state_dir, old->state_dir) != 0 ||
+	    strcmp(cfg->root, old->root) != 0)
+		log_warnx("reload: api.listen, state_dir and root take effect "
+		    "at the next start");
+	/* What cannot change while running keeps its running value. */
+	memcpy(cfg->listen_addr, old->listen_addr, sizeof cfg->listen_addr);
+	cfg->listen_port = old->listen_port;
+	memcpy(cfg->state_dir, old->state_dir, sizeof cfg->state_dir);
+	memcpy(cfg->root, old->root, sizeof cfg->root);
+	d->cfg = cfg;
+	cfg_free(old);
+	log_setverbose(cfg->debug);
+	api_reconfigure(d);
+	log_info("reloaded %s", d->cfg_path != NULL ? d->cfg_path :
+	    "the built-in defaults");
+}
+
+/* SIGTERM, SIGINT: leave the loop; main() tears down. */
+static void
+daemon_stop_cb(evutil_socket_t sig, NP_UNUSED short what, void *arg)
+{
+	struct daemon	*d = arg;
+
+	log_info("%s: stopping", strsignal((int)sig));
+	event_base_loopexit(d->base, NULL);
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "config",	required_argument,	NULL, 'c' },
+		{ "debug",	no_argument,		NULL, 'd' },
+		{ "foreground",	no_argument,		NULL, 'f' },
+		{ "listen",	required_argument,	NULL, 'l' },
+		{ "state-dir",	required_argument,	NULL, 's' },
+		{ "root",	required_argument,	NULL, 'r' },
+		{ "version",	no_argument,		NULL, 'V' },
+		{ "help",	no_argument,		NULL, 'h' },
+		{ NULL,		0,			NULL, 0 }
+	};
+	struct daemon	 d;
+	struct stat	 st;
+	char		*cause = NULL;
+	int		 ch, foreground = 0, rc = 1;
+
+	memset(&d, 0, sizeof d);
+	d.root.rootfd = d.root.procfd = d.root.sysfd = d.root.etcfd = -1;
+	while ((ch = getopt_long(argc, argv, "c:dfl:s:Vh", longopts,
+	    NULL)) != -1) {
+		switch (ch) {
+		case 'c':
+			d.cfg_path = optarg;
+			break;
+		case 'd':
+			d.opt_debug = 1;
+			break;
+		case 'f':
+			foreground = 1;
+			break;
+		case 'l':
+			d.opt_listen = optarg;
+			break;
+		case 's':
+			d.opt_state = optarg;
+			break;
+		case 'r':
+			d.opt_root = optarg;
+			break;
+		case 'V':
+			printf("nasperfd %s\n", PACKAGE_VERSION);
+			return (0);
+		case 'h':
+			fputs(nasperfd_usage, stdout);
+			return (0);
+		default:
+			fputs(nasperfd_usage, stderr);
+			return (2);
+		}
+	}
+	if (optind != argc) {
+		fprintf(stderr, "nasperfd: unexpected argument: %s\n",
+		    argv[optind]);
+		fputs(nasperfd_usage, stderr);
+		return (2);
+	}
+	log_init("nasperfd", foreground, d.opt_debug);
+	d.is_root = geteuid() == 0;
+	clock_gettime(CLOCK_MONOTONIC, &d.started);
+
+	/* An installed default file is used when present; -c must exist. */
+	if (d.cfg_path == NULL && stat(NASPERFD_CONFIG, &st) == 0)
+		d.cfg_path = NASPERFD_CONFIG;
+	if ((d.cfg = daemon_load(&d, &cause)) == NULL) {
+		log_warnx("%s", cause != NULL ? cause : "configuration failed");
+		free(cause);
+		return (2);
+	}
+	log_setverbose(d.cfg->debug);
+
+	if (d.opt_state != NULL) {
+		if (state_open(d.cfg->state_dir, &cause) == -1)
+			goto fail;
+		snprintf(d.state_dir, sizeof d.state_dir, "%s",
+		    d.cfg->state_dir);
+	} else if (state_choose(d.cfg->state_dir, d.state_dir,
+	    sizeof d.state_dir, &cause) == -1)
+		goto fail;
+	if (strcmp(d.state_dir, d.cfg->state_dir) != 0)
+		log_info("not root and %s is not writable: using %s",
+		    d.cfg->state_dir, d.state_dir);
+	if (state_token(d.state_dir, d.token, sizeof d.token, &cause) == -1)
+		goto fail;
+	if (probe_root_open(&d.root, d.cfg->root) == -1) {
+		if (asprintf(&cause, "root %s: %s", d.cfg->root,
+		    strerror(errno)) == -1)
+			cause = NULL;
+		goto fail;
+	}
+	if (d.root.procfd == -1 && d.root.sysfd == -1)
+		log_warnx("root %s: neither proc nor sys exists there; every "
+		    "probe will be unavailable", d.cfg->root);
+	if (!d.is_root)
+		log_info("not running as root: other users' processes and raw "
+		    "devices are not readable");
+
+	signal(SIGPIPE, SIG_IGN);
+	if ((d.base = event_base_new()) == NULL) {
+		cause = strdup("event_base_new failed");
+		goto fail;
+	}
+	d.ev_hup = evsignal_new(d.base, SIGHUP, daemon_reload_cb, &d);
+	d.ev_term = evsignal_new(d.base, SIGTERM, daemon_stop_cb, &d);
+	d.ev_int = evsignal_new(d.base, SIGINT, daemon_stop_cb, &d);
+	if (d.ev_hup == NULL || d.ev_term == NULL || d.ev_int == NULL ||
+	    evsignal_add(d.ev_hup, NULL) == -1 ||
+	    evsignal_add(d.ev_term, NULL) == -1 ||
+	    evsignal_add(d.ev_int, NULL) == -1) {
+		cause = strdup("cannot install signal handlers");
+		goto fail;
+	}
+	if (api_init(&d, &cause) == -1)
+		goto fail;
+	log_info("nasperfd %s: root %s, state %s, config %s", PACKAGE_VERSION,
+	    d.root.path, d.state_dir, d.cfg_path != NULL ? d.cfg_path :
+	    "built-in defaults");
+
+	event_base_dispatch(d.base);
+	rc = 0;
+	goto out;
+fail:
+	log_warnx("%s", cause != NULL ? cause : "start-up failed");
+	free(cause);
+out:
+	api_shutdown(&d);
+	if (d.ev_int != NULL)
+		event_free(d.ev_int);
+	if (d.ev_term != NULL)
+		event_free(d.ev_term);
+	if (d.ev_hup != NULL)
+		event_free(d.ev_hup);
+	if (d.base != NULL)
+		event_base_free(d.base);
+	probe_root_close(&d.root);
+	cfg_free(d.cfg);
+	return (rc);
 }

@@ -1,1 +1,3 @@
-# tests/integration/integration.mk
+# tests/integration/integration.mk: the real daemon, real devices
+dist_check_SCRIPTS += tests/integration/10-api.sh
+EXTRA_DIST += tests/integration/lib.sh

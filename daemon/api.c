@@ -1,0 +1,625 @@
+/*
+ * api.c: the HTTP API.
+ *
+ * One evhttp_set_gencb() routes every request through the table below, so
+ * that 401, 403, 404 and 405 share the JSON error shape; every method is
+ * allowed in evhttp (libevent 2.1 answers a disallowed one with its own HTML
+ * 501) and the router answers 405 itself.  A body over api.max_body_bytes
+ * gets libevent's own 413 before any callback runs.
+ *
+ * libevent 2.1 has no evhttp_set_max_connections(), so the connection limit
+ * is ours: each connection's bufferevent is a filter over the socket one,
+ * whose free callback tells us when libevent closed the connection; at the
+ * limit the listener is disabled and new clients wait in the kernel's
+ * backlog until one closes.
+ */
+#include "config.h"
+
+#include <sys/socket.h>
+#include <sys/types.h>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <event2/buffer.h>
+#include <event2/bufferevent.h>
+#include <event2/event.h>
+#include <event2/http.h>
+#include <event2/keyvalq_struct.h>
+#include <event2/listener.h>
+
+#include <jansson.h>
+
+#include "api.h"
+#include "cfg.h"
+#include "daemon.h"
+#include "encode.h"
+#include "log.h"
+#include "np.h"
+#include "snapshot.h"
+#include "topology.h"
+
+#define API_METHODS	(EVHTTP_REQ_GET | EVHTTP_REQ_POST | EVHTTP_REQ_HEAD | \
+	EVHTTP_REQ_PUT | EVHTTP_REQ_DELETE | EVHTTP_REQ_OPTIONS | \
+	EVHTTP_REQ_TRACE | EVHTTP_REQ_CONNECT | EVHTTP_REQ_PATCH)
+#define API_MAX_WAITS	16		/* concurrent ?interval= requests */
+#define API_MAX_INTERVAL 60.0		/* seconds */
+#define API_MIN_INTERVAL 0.1
+
+typedef void api_handler_cb(struct daemon *, struct evhttp_request *);
+
+/* One route: a path, the methods it takes, whether it needs the token. */
+struct api_route {
+	const char	*path;
+	int		 methods;	/* EVHTTP_REQ_* */
+	int		 auth;		/* 1: bearer token required */
+	api_handler_cb	*handler;
+};
+
+/* A /v1/counters?interval= request waiting for its second snapshot. */
+struct api_wait {
+	struct daemon		*d;
+	struct evhttp_request	*req;
+	struct event		*timer;
+	struct snapshot		*first;
+	double			 interval;
+	struct api_wait		*next;
+};
+
+static api_handler_cb	api_healthz, api_info, api_topology, api_counters,
+			api_metrics;
+
+static const struct api_route api_routes[] = {
+	{ "/healthz", EVHTTP_REQ_GET | EVHTTP_REQ_HEAD, 0, api_healthz },
+	{ "/v1/info", EVHTTP_REQ_GET | EVHTTP_REQ_HEAD, 1, api_info },
+	{ "/v1/topology", EVHTTP_REQ_GET | EVHTTP_REQ_HEAD, 1, api_topology },
+	{ "/v1/counters", EVHTTP_REQ_GET | EVHTTP_REQ_HEAD, 1, api_counters },
+	{ "/metrics", EVHTTP_REQ_GET | EVHTTP_REQ_HEAD, 1, api_metrics },
+};
+
+static int
+api_write_cb(const char *buf, size_t len, void *arg)
+{
+	return (evbuffer_add(arg, buf, len));
+}
+
+void
+api_reply(struct evhttp_request *req, int status, json_t *body)
+{
+	struct evbuffer	*evb;
+
+	if ((evb = evbuffer_new()) == NULL || body == NULL ||
+	    json_dump_callback(body, api_write_cb, evb, JSON_COMPACT) == -1) {
+		evhttp_send_error(req, HTTP_INTERNAL, NULL);
+		goto out;
+	}
+	evbuffer_add(evb, "\n", 1);
+	evhttp_add_header(evhttp_request_get_output_headers(req),
+	    "Content-Type", "application/json");
+	evhttp_send_reply(req, status, NULL, evb);	/* evb is still ours */
+out:
+	if (evb != NULL)
+		evbuffer_free(evb);
+	json_decref(body);
+}
+
+void
+api_error(struct evhttp_request *req, int status, const char *code,
+    const char *fmt, ...)
+{
+	va_list	ap;
+	char	msg[512];
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	api_reply(req, status, json_pack("{s:{s:s,s:s}}", "error", "code", code,
+	    "message", msg));
+}
+
+/* The client's address as text, for logs and messages. */
+static void
+api_peer(struct evhttp_request *req, char *out, size_t outsz)
+{
+	struct evhttp_connection	*evcon;
+	char				*addr = NULL;
+	ev_uint16_t			 port = 0;
+
+	evcon = evhttp_request_get_connection(req);
+	if (evcon != NULL)
+		evhttp_connection_get_peer(evcon, &addr, &port);
+	snprintf(out, outsz, "%s", addr != NULL ? addr : "?");
+}
+
+/* 1 if the peer of req is in api.allow. */
+static int
+api_allowed(struct daemon *d, struct evhttp_request *req)
+{
+	struct evhttp_connection	*evcon;
+	const struct sockaddr		*sa;
+
+	if ((evcon = evhttp_request_get_connection(req)) == NULL)
+		return (0);
+	if ((sa = evhttp_connection_get_addr(evcon)) == NULL)
+		return (0);
+	return (cfg_allowed(d->cfg, sa));
+}
+
+/* Compare without leaking, through timing, how much of the token matched. */
+static int
+api_token_equal(const char *a, const char *b, size_t len)
+{
+	unsigned char	diff = 0;
+	size_t		i;
+
+	for (i = 0; i < len; i++)
+		diff |= (unsigned char)(a[i] ^ b[i]);
+	return (diff == 0);
+}
+
+/* 1 if req carries "Authorization: Bearer <token>". */
+static int
+api_authorized(struct daemon *d, struct evhttp_request *req)
+{
+	const char	*h;
+
+	h = evhttp_find_header(evhttp_request_get_input_headers(req),
+	    "Authorization");
+	if (h == NULL || strncasecmp(h, "Bearer ", 7) != 0)
+		return (0);
+	h += 7;
+	while (*h == ' ')
+		h++;
+	if (strlen(h) != STATE_TOKEN_LEN)
+		return (0);
+	return (api_token_equal(h, d->token, STATE_TOKEN_LEN));
+}
+
+/* The Allow header value for a route's methods. */
+static void
+api_allow_header(int methods, char *out, size_t outsz)
+{
+	out[0] = '\0';
+	if (methods & EVHTTP_REQ_GET)
+		strncat(out, "GET, ", outsz - strlen(out) - 1);
+	if (methods & EVHTTP_REQ_HEAD)
+		strncat(out, "HEAD, ", outsz - strlen(out) - 1);
+	if (methods & EVHTTP_REQ_POST)
+		strncat(out, "POST, ", outsz - strlen(out) - 1);
+	if (methods & EVHTTP_REQ_PUT)
+		strncat(out, "PUT, ", outsz - strlen(out) - 1);
+	if (methods & EVHTTP_REQ_DELETE)
+		strncat(out, "DELETE, ", outsz - strlen(out) - 1);
+	if (strlen(out) >= 2)
+		out[strlen(out) - 2] = '\0';
+}
+
+/* Route every request: allow-list, path, method, token, handler. */
+static void
+api_gen_cb(struct evhttp_request *req, void *arg)
+{
+	struct daemon		*d = arg;
+	const struct api_route	*r = NULL;
+	const struct evhttp_uri	*uri;
+	const char		*path;
+	char			 peer[64], allow[64];
+	size_t			 i;
+
+	api_peer(req, peer, sizeof peer);
+	if (!api_allowed(d, req)) {
+		log_debug("api: %s: refused by api.allow", peer);
+		api_error(req, HTTP_FORBIDDEN, "forbidden",
+		    "client %s is not in api.allow", peer);
+		return;
+	}
+	uri = evhttp_request_get_evhttp_uri(req);
+	path = uri != NULL ? evhttp_uri_get_path(uri) : NULL;
+	if (path == NULL || *path == '\0')
+		path = "/";
+	for (i = 0; i < NP_NITEMS(api_routes); i++) {
+		if (strcmp(api_routes[i].path, path) == 0) {
+			r = &api_routes[i];
+			break;
+		}
+	}
+	if (r == NULL) {
+		api_error(req, HTTP_NOTFOUND, "not_found", "no such endpoint: "
+		    "%.200s", path);
+		return;
+	}
+	if ((r->methods & (int)evhttp_request_get_command(req)) == 0) {
+		api_allow_header(r->methods, allow, sizeof allow);
+		evhttp_add_header(evhttp_request_get_output_headers(req),
+		    "Allow", allow);
+		api_error(req, HTTP_BADMETHOD, "method_not_allowed",
+		    "%s takes %s", r->path, allow);
+		return;
+	}
+	if (r->auth && d->cfg->auth && !api_authorized(d, req)) {
+		log_debug("api: %s: %s: missing or wrong token", peer, path);
+		evhttp_add_header(evhttp_request_get_output_headers(req),
+		    "WWW-Authenticate", "Bearer realm=\"nasperfd\"");
+		api_error(req, 401, "unauthorized", "a valid bearer token is "
+		    "required (see %s/token on the server)", d->state_dir);
+		return;
+	}
+	r->handler(d, req);
+}
+
+/* The filter bufferevent of a connection was freed: it has closed. */
+static void
+api_conn_free_cb(void *arg)
+{
+	struct daemon			*d = arg;
+	struct evconnlistener		*l;
+
+	if (d->nconns > 0)
+		d->nconns--;
+	if (!d->accepting && d->sock != NULL &&
+	    d->nconns < d->cfg->max_connections) {
+		l = evhttp_bound_socket_get_listener(d->sock);
+		if (l != NULL && evconnlistener_enable(l) == 0)
+			d->accepting = 1;
+	}
+}
+
+/* Make the bufferevent of a new connection, and count it. */
+static struct bufferevent *
+api_bev_cb(struct event_base *base, void *arg)
+{
+	struct daemon		*d = arg;
+	struct bufferevent	*sock, *filt;
+	struct evconnlistener	*l;
+
+	if ((sock = bufferevent_socket_new(base, -1,
+	    BEV_OPT_CLOSE_ON_FREE)) == NULL)
+		return (NULL);
+	filt = bufferevent_filter_new(sock, NULL, NULL, BEV_OPT_CLOSE_ON_FREE,
+	    api_conn_free_cb, d);
+	if (filt == NULL) {
+		bufferevent_free(sock);
+		return (NULL);
+	}
+	d->nconns++;
+	if (d->nconns >= d->cfg->max_connections && d->accepting &&
+	    d->sock != NULL) {
+		l = evhttp_bound_socket_get_listener(d->sock);
+		if (l != NULL && evconnlistener_disable(l) == 0) {
+			d->accepting = 0;
+			log_debug("api: %u connections: not accepting more",
+			    d->nconns);
+		}
+	}
+	return (filt);
+}
+
+/* The snapshot options from the running configuration. */
+static void
+api_snapshot_opts(struct daemon *d, struct snapshot_opts *opts,
+    struct snapshot_group *groups, const char *(*pats)[CFG_MAX_PATTERNS])
+{
+	const struct cfg	*cfg = d->cfg;
+	size_t			 i, j;
+
+	memset(opts, 0, sizeof *opts);
+	for (i = 0; i < cfg->ngroups; i++) {
+		for (j = 0; j < cfg->groups[i].npatterns; j++)
+			pats[i][j] = cfg->groups[i].patterns[j];
+		groups[i].name = cfg->groups[i].name;
+		groups[i].patterns = pats[i];
+		groups[i].npatterns = cfg->groups[i].npatterns;
+	}
+	opts->groups = groups;
+	opts->ngroups = cfg->ngroups;
+}
+
+/* Take a snapshot of the configured root into a new struct; NULL on ENOMEM. */
+static struct snapshot *
+api_snapshot(struct daemon *d)
+{
+	struct snapshot_opts	 opts;
+	struct snapshot_group	 groups[CFG_MAX_GROUPS];
+	const char		*pats[CFG_MAX_GROUPS][CFG_MAX_PATTERNS];
+	struct snapshot		*s;
+
+	if ((s = snapshot_new()) == NULL)
+		return (NULL);
+	api_snapshot_opts(d, &opts, groups, pats);
+	if (snapshot_take(&d->root, &opts, s) == -1) {
+		snapshot_free(s);
+		return (NULL);
+	}
+	return (s);
+}
+
+static void
+api_healthz(struct daemon *d, struct evhttp_request *req)
+{
+	api_reply(req, HTTP_OK, json_pack("{s:s}", "status", "ok"));
+}
+
+/* Seconds since t (CLOCK_MONOTONIC). */
+static double
+api_since(const struct timespec *t)
+{
+	struct timespec	now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return ((double)(now.tv_sec - t->tv_sec) +
+	    (double)(now.tv_nsec - t->tv_nsec) / 1e9);
+}
+
+/* Copy key of src into dst, or null when src lacks it. */
+static void
+api_take(json_t *dst, const char *key, json_t *src, const char *skey)
+{
+	json_t	*v = src != NULL ? json_object_get(src, skey) : NULL;
+
+	json_object_set(dst, key, v != NULL ? v : json_null());
+}
+
+static void
+api_info(struct daemon *d, struct evhttp_request *req)
+{
+	struct topology	*t = NULL;
+	struct snapshot	*s = NULL;
+	json_t		*topo = NULL, *ctr = NULL, *body, *limits;
+	struct timespec	 now;
+
+	clock_gettime(CLOCK_REALTIME, &now);
+	if ((t = topology_new()) != NULL && topology_read(&d->root, t) == 0)
+		topo = enc_topology(t);
+	if ((s = api_snapshot(d)) != NULL)
+		ctr = enc_counters(s);
+	limits = json_array();
+	if (!d->is_root) {
+		json_array_append_new(limits, json_string("not running as "
+		    "root: other users' /proc/PID/io and raw block devices "
+		    "are not readable, process groups may be incomplete"));
+	}
+	body = json_pack("{s:s,s:s,s:s,s:b,s:f,s:f,s:o}",
+	    "name", PACKAGE_NAME, "version", PACKAGE_VERSION,
+	    "root", d->root.path, "running_as_root", d->is_root,
+	    "server_time", (double)now.tv_sec + (double)now.tv_nsec / 1e9,
+	    "daemon_uptime", api_since(&d->started), "limits", limits);
+	if (body != NULL) {
+		api_take(body, "identity", topo, "identity");
+		api_take(body, "cpu", topo, "cpu");
+		api_take(body, "memory", ctr, "memory");
+		api_take(body, "uptime", ctr, "uptime");
+	}
+	json_decref(topo);
+	json_decref(ctr);
+	snapshot_free(s);
+	topology_free(t);
+	api_reply(req, HTTP_OK, body);
+}
+
+static void
+api_topology(struct daemon *d, struct evhttp_request *req)
+{
+	struct topology	*t;
+	json_t		*body;
+
+	if ((t = topology_new()) == NULL || topology_read(&d->root, t) == -1) {
+		api_error(req, HTTP_INTERNAL, "internal", "topology: %s",
+		    strerror(errno));
+		topology_free(t);
+		return;
+	}
+	body = enc_topology(t);
+	topology_free(t);
+	api_reply(req, HTTP_OK, body);
+}
+
+/* Unlink w from the daemon's list of pending requests and free it. */
+static void
+api_wait_free(struct api_wait *w)
+{
+	struct api_wait	**pp;
+
+	for (pp = &w->d->waits; *pp != NULL; pp = &(*pp)->next) {
+		if (*pp == w) {
+			*pp = w->next;
+			break;
+		}
+	}
+	w->d->nwaits--;
+	if (w->timer != NULL)
+		event_free(w->timer);
+	snapshot_free(w->first);
+	free(w);
+}
+
+/* The interval of a ?interval= request has passed: reply with the rates. */
+static void
+api_wait_cb(NP_UNUSED evutil_socket_t fd, NP_UNUSED short what, void *arg)
+{
+	struct api_wait	*w = arg;
+	struct snapshot	*s;
+	json_t		*body;
+
+	if ((s = api_snapshot(w->d)) == NULL) {
+		api_error(w->req, HTTP_INTERNAL, "internal", "snapshot: %s",
+		    strerror(errno));
+		api_wait_free(w);
+		return;
+	}
+	body = enc_counters(s);
+	if (body != NULL)
+		json_object_set_new(body, "rates", enc_rates(w->first, s));
+	snapshot_free(s);
+	api_reply(w->req, HTTP_OK, body);
+	api_wait_free(w);
+}
+
+/* Parse the interval= query parameter; -1 with a message when malformed. */
+static int
+api_interval(struct evhttp_request *req, double *out, char *msg, size_t msgsz)
+{
+	const struct evhttp_uri	*uri = evhttp_request_get_evhttp_uri(req);
+	struct evkeyvalq	 q;
+	const char		*query, *v;
+	char			*end;
+	double			 x;
+	int			 rc = 0;
+
+	*out = 0;
+	if (uri == NULL || (query = evhttp_uri_get_query(uri)) == NULL)
+		return (0);
+	TAILQ_INIT(&q);
+	if (evhttp_parse_query_str(query, &q) == -1) {
+		snprintf(msg, msgsz, "malformed query string");
+		return (-1);
+	}
+	if ((v = evhttp_find_header(&q, "interval")) != NULL) {
+		errno = 0;
+		x = strtod(v, &end);
+		if (errno != 0 || end == v || *end != '\0' ||
+		    !(x >= API_MIN_INTERVAL && x <= API_MAX_INTERVAL)) {
+			snprintf(msg, msgsz, "interval: '%.40s' is not a number "
+			    "of seconds from %.1f to %.0f", v,
+			    API_MIN_INTERVAL, API_MAX_INTERVAL);
+			rc = -1;
+		} else
+			*out = x;
+	}
+	evhttp_clear_headers(&q);
+	return (rc);
+}
+
+static void
+api_counters(struct daemon *d, struct evhttp_request *req)
+{
+	struct snapshot	*s;
+	struct api_wait	*w;
+	struct timeval	 tv;
+	double		 interval;
+	char		 msg[160];
+
+	if (api_interval(req, &interval, msg, sizeof msg) == -1) {
+		api_error(req, HTTP_BADREQUEST, "bad_request", "%s", msg);
+		return;
+	}
+	if ((s = api_snapshot(d)) == NULL) {
+		api_error(req, HTTP_INTERNAL, "internal", "snapshot: %s",
+		    strerror(errno));
+		return;
+	}
+	if (interval == 0) {
+		api_reply(req, HTTP_OK, enc_counters(s));
+		snapshot_free(s);
+		return;
+	}
+	/* The second snapshot comes from a timer: the loop never sleeps. */
+	if (d->nwaits >= API_MAX_WAITS) {
+		snapshot_free(s);
+		api_error(req, HTTP_SERVUNAVAIL, "busy", "%u interval requests "
+		    "are already waiting; try again", d->nwaits);
+		return;
+	}
+	if ((w = calloc(1, sizeof *w)) == NULL ||
+	    (w->timer = evtimer_new(d->base, api_wait_cb, w)) == NULL) {
+		free(w);
+		snapshot_free(s);
+		api_error(req, HTTP_INTERNAL, "internal", "out of memory");
+		return;
+	}
+	w->d = d;
+	w->req = req;
+	w->first = s;
+	w->interval = interval;
+	w->next = d->waits;
+	d->waits = w;
+	d->nwaits++;
+	tv.tv_sec = (time_t)interval;
+	tv.tv_usec = (suseconds_t)((interval - (double)tv.tv_sec) * 1e6);
+	evtimer_add(w->timer, &tv);
+}
+
+static void
+api_metrics(struct daemon *d, struct evhttp_request *req)
+{
+	struct snapshot	*s;
+	struct evbuffer	*evb;
+
+	if ((s = api_snapshot(d)) == NULL) {
+		api_error(req, HTTP_INTERNAL, "internal", "snapshot: %s",
+		    strerror(errno));
+		return;
+	}
+	if ((evb = evbuffer_new()) == NULL || metrics_render(evb, s) == -1) {
+		api_error(req, HTTP_INTERNAL, "internal", "metrics: %s",
+		    strerror(errno));
+		goto out;
+	}
+	evhttp_add_header(evhttp_request_get_output_headers(req),
+	    "Content-Type", "text/plain; version=0.0.4; charset=utf-8");
+	evhttp_send_reply(req, HTTP_OK, NULL, evb);
+out:
+	if (evb != NULL)
+		evbuffer_free(evb);
+	snapshot_free(s);
+}
+
+void
+api_reconfigure(struct daemon *d)
+{
+	evhttp_set_max_body_size(d->http, (ev_ssize_t)d->cfg->max_body);
+	evhttp_set_max_headers_size(d->http, (ev_ssize_t)d->cfg->max_headers);
+	evhttp_set_timeout(d->http, (int)d->cfg->idle_timeout);
+}
+
+int
+api_init(struct daemon *d, char **cause)
+{
+	const struct cfg	*cfg = d->cfg;
+
+	*cause = NULL;
+	if ((d->http = evhttp_new(d->base)) == NULL) {
+		if (asprintf(cause, "evhttp_new failed") == -1)
+			*cause = NULL;
+		return (-1);
+	}
+	evhttp_set_allowed_methods(d->http, API_METHODS);
+	evhttp_set_gencb(d->http, api_gen_cb, d);
+	evhttp_set_bevcb(d->http, api_bev_cb, d);
+	api_reconfigure(d);
+	d->sock = evhttp_bind_socket_with_handle(d->http, cfg->listen_addr,
+	    cfg->listen_port);
+	if (d->sock == NULL) {
+		if (asprintf(cause, "cannot listen on %s:%u: %s",
+		    cfg->listen_addr, cfg->listen_port, strerror(errno)) == -1)
+			*cause = NULL;
+		evhttp_free(d->http);
+		d->http = NULL;
+		return (-1);
+	}
+	d->accepting = 1;
+	log_info("listening on %s%s%s:%u", strchr(cfg->listen_addr, ':') ?
+	    "[" : "", cfg->listen_addr, strchr(cfg->listen_addr, ':') ? "]" :
+	    "", cfg->listen_port);
+	return (0);
+}
+
+void
+api_shutdown(struct daemon *d)
+{
+	while (d->waits != NULL) {
+		api_error(d->waits->req, HTTP_SERVUNAVAIL, "shutting_down",
+		    "nasperfd is stopping");
+		api_wait_free(d->waits);
+	}
+	if (d->http != NULL) {
+		evhttp_free(d->http);
+		d->http = NULL;
+		d->sock = NULL;
+	}
+}

@@ -1,0 +1,28 @@
+/*
+ * api.h: nasperfd's HTTP API: routing, authentication, the allow-list,
+ * limits, and the JSON error shape.
+ */
+#ifndef API_H
+#define API_H
+
+#include <jansson.h>
+
+struct daemon;
+struct evhttp_request;
+
+/*
+ * Start the HTTP server on the configured address; -1 with an allocated
+ * *cause when it cannot bind.
+ */
+int	api_init(struct daemon *, char **cause);
+/* Apply limits of a new configuration to the running server. */
+void	api_reconfigure(struct daemon *);
+/* Answer pending requests and stop the server. */
+void	api_shutdown(struct daemon *);
+/* Reply with a JSON body.  Steals the reference to body. */
+void	api_reply(struct evhttp_request *, int status, json_t *body);
+/* Reply {"error":{"code","message"}} with the status given. */
+void	api_error(struct evhttp_request *, int status, const char *code,
+	    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+#endif /* API_H */

@@ -1,0 +1,54 @@
+/*
+ * daemon.h: the one struct nasperfd passes to its callbacks.
+ */
+#ifndef DAEMON_H
+#define DAEMON_H
+
+#include <stdint.h>
+#include <time.h>
+
+#include "probe.h"
+#include "state.h"
+
+struct cfg;
+struct event;
+struct event_base;
+struct evhttp;
+struct evhttp_bound_socket;
+struct api_conn;
+struct api_wait;
+
+struct daemon {
+	struct event_base	*base;
+	struct cfg		*cfg;		/* the running configuration */
+	const char		*cfg_path;	/* NULL: built-in defaults */
+
+	/* Command-line overrides, applied over every (re)loaded config. */
+	const char		*opt_listen;
+	const char		*opt_state;
+	const char		*opt_root;
+	int			 opt_debug;
+
+	char			 state_dir[4096];	/* in use */
+	char			 token[STATE_TOKEN_LEN + 1];
+	struct probe_root	 root;
+	int			 is_root;	/* running with euid 0 */
+	struct timespec		 started;	/* CLOCK_MONOTONIC */
+
+	struct evhttp		*http;
+	struct evhttp_bound_socket *sock;
+	unsigned		 nconns;	/* open API connections */
+	int			 accepting;	/* listener enabled */
+	struct api_wait		*waits;		/* ?interval= requests pending */
+	unsigned		 nwaits;
+
+	struct event		*ev_hup, *ev_term, *ev_int;
+};
+
+/*
+ * Apply the command-line overrides to cfg; -1 with an allocated *cause when
+ * one is malformed (a bad -l).
+ */
+int	daemon_override(const struct daemon *, struct cfg *, char **cause);
+
+#endif /* DAEMON_H */

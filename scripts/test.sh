@@ -1,0 +1,25 @@
+#!/bin/sh
+# test.sh: build nasperf and run the whole test suite (unit tests over the
+# fixture trees, and integration tests that start the real daemon and the
+# real devices and tools they use, then stop and remove them).  Run as root
+# on Debian 12: it installs what is missing.
+#
+#   BUILD=dir            build directory (default _build)
+#   CONFIGURE_FLAGS=...  e.g. --enable-sanitizers
+set -e
+NP_TOP=$(cd "$(dirname "$0")/.." && pwd)
+. "$NP_TOP/scripts/deps.sh"
+np_install $NP_BUILD_DEPS $NP_TEST_DEPS
+BUILD=${BUILD:-$NP_TOP/_build}
+# shellcheck disable=SC2086
+np_build "$BUILD" ${CONFIGURE_FLAGS:-}
+cd "$BUILD"
+# One test at a time: integration tests share loop devices and cgroups.
+set +e
+make -s -j1 check
+rc=$?
+if [ "$rc" -ne 0 ]; then
+	echo "failures (from $BUILD/test-suite.log):"
+	grep -E '^(not ok|ERROR|FAIL)' "$BUILD"/tests/*/*.log "$BUILD"/tests/*.log 2>/dev/null | head -50
+fi
+exit "$rc"

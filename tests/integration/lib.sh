@@ -1,0 +1,156 @@
+# lib.sh: shared by the integration tests (bash).  Each test sources it,
+# starts what it needs, and registers
+# cleanups with at_exit so that a failed run leaves the machine clean, and
+# ends with done_testing, which prints the plan.
+#
+# Environment (set by make check): NP_BUILDDIR, NP_SRCDIR, NP_FIXTURES.
+
+set -u
+
+NP_BUILDDIR=${NP_BUILDDIR:-$(pwd)}
+NP_SRCDIR=${NP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+NASPERFD=$NP_BUILDDIR/daemon/nasperfd
+NASPERF=$NP_BUILDDIR/client/nasperf
+T_N=0
+T_FAILED=0
+T_CLEANUPS=()
+T_TMP=$(mktemp -d "${TMPDIR:-/tmp}/nasperf-test.XXXXXX")
+
+# Run every registered cleanup, last registered first, then remove T_TMP.
+t_cleanup() {
+	local i
+	for ((i = ${#T_CLEANUPS[@]} - 1; i >= 0; i--)); do
+		eval "${T_CLEANUPS[i]}" >/dev/null 2>&1 || true
+	done
+	rm -rf "$T_TMP"
+}
+trap t_cleanup EXIT
+trap 'exit 130' INT TERM HUP
+
+# at_exit CMD: run CMD (a string) when the test exits, however it exits.
+at_exit() {
+	T_CLEANUPS+=("$1")
+}
+
+# skip_all REASON: the whole test cannot run here.
+skip_all() {
+	echo "1..0 # SKIP $1"
+	exit 0
+}
+
+# need_root: integration tests that touch devices need root.
+need_root() {
+	[ "$(id -u)" -eq 0 ] || skip_all "needs root (loop devices, cgroups)"
+}
+
+# need_cmd CMD...: skip when a tool is missing.
+need_cmd() {
+	local c
+	for c; do
+		command -v "$c" >/dev/null 2>&1 || skip_all "$c is not installed"
+	done
+}
+
+ok() {
+	T_N=$((T_N + 1))
+	echo "ok $T_N - $1"
+}
+
+not_ok() {
+	T_N=$((T_N + 1))
+	T_FAILED=$((T_FAILED + 1))
+	echo "not ok $T_N - $1"
+	shift
+	local l
+	for l; do
+		echo "#   $l"
+	done
+}
+
+skip() {
+	T_N=$((T_N + 1))
+	echo "ok $T_N # SKIP $1"
+}
+
+# check DESC CMD...: ok when CMD succeeds.
+check() {
+	local desc=$1
+	shift
+	if "$@"; then ok "$desc"; else not_ok "$desc" "failed: $*"; fi
+}
+
+# is DESC GOT WANT: string equality.
+is() {
+	if [ "$2" = "$3" ]; then ok "$1"; else not_ok "$1" "got '$2'" "want '$3'"; fi
+}
+
+# free_port: a TCP port nothing listens on, from the ephemeral range.
+free_port() {
+	local p
+	while :; do
+		p=$((20000 + RANDOM % 20000))
+		if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
+			echo "$p"
+			return
+		fi
+	done
+}
+
+# start_daemon [ARGS...]: start nasperfd on a free loopback port with a
+# temporary state directory; sets NPD_PID, NPD_PORT, NPD_STATE, NPD_URL,
+# NPD_TOKEN and NPD_LOG.  Waits for /healthz.
+start_daemon() {
+	NPD_PORT=$(free_port)
+	NPD_STATE=$T_TMP/state.$NPD_PORT
+	NPD_LOG=$T_TMP/nasperfd.$NPD_PORT.log
+	"$NASPERFD" -f -d -l "127.0.0.1:$NPD_PORT" -s "$NPD_STATE" "$@" \
+	    >"$NPD_LOG" 2>&1 &
+	NPD_PID=$!
+	at_exit "kill -TERM $NPD_PID; wait $NPD_PID"
+	NPD_URL=http://127.0.0.1:$NPD_PORT
+	local i
+	for ((i = 0; i < 100; i++)); do
+		if curl -fsS -o /dev/null "$NPD_URL/healthz" 2>/dev/null; then
+			NPD_TOKEN=$(cat "$NPD_STATE/token")
+			return 0
+		fi
+		kill -0 "$NPD_PID" 2>/dev/null || break
+		sleep 0.1
+	done
+	echo "# nasperfd did not start:"
+	sed 's/^/#   /' "$NPD_LOG"
+	return 1
+}
+
+# stop_daemon: SIGTERM and wait; prints the exit status.
+stop_daemon() {
+	kill -TERM "$NPD_PID" 2>/dev/null
+	local rc=0
+	wait "$NPD_PID" || rc=$?
+	echo "$rc"
+}
+
+# api PATH [CURL ARGS...]: GET with the token; body on stdout.
+api() {
+	local p=$1
+	shift
+	curl -sS -H "Authorization: Bearer $NPD_TOKEN" "$@" "$NPD_URL$p"
+}
+
+# status PATH [CURL ARGS...]: the HTTP status of a request.
+status() {
+	local p=$1
+	shift
+	curl -sS -o /dev/null -w '%{http_code}' "$@" "$NPD_URL$p"
+}
+
+# client ARGS...: the nasperf client against the test daemon.
+client() {
+	NASPERF_TOKEN=$NPD_TOKEN "$NASPERF" -H "127.0.0.1:$NPD_PORT" "$@"
+}
+
+# done_testing: print the plan (TAP allows it last); non-zero on a failure.
+done_testing() {
+	echo "1..$T_N"
+	[ "$T_FAILED" -eq 0 ]
+}
