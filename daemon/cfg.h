@@ -87,5 +87,18 @@ int		 cfg_allowed(const struct cfg *, const struct sockaddr *);
 uint64_t	 cfg_nic_speed(const struct cfg *, const char *name);
 /* Parse "a.b.c.d/n" or "x::y/n" into c; -1 on a malformed entry. */
 int		 cfg_cidr_parse(const char *, struct cfg_cidr *c);
+/*
+ * Parse "a.b.c.d:port" or "[x::y]:port" into host (no brackets) and port;
+ * -1 with a static *errstr.  api.listen and nasperfd -l share it.
+ */
+int		 cfg_listen_parse(const char *, char *host, size_t hostsz,
+		    uint16_t *port, const char **errstr);
+/*
+ * The i-th key of the table, dotted ("api.listen",
+ * "interfaces.NAME.speed_mbps"), or NULL past the end.
+ */
+const char	*cfg_key_name(size_t i);
+/* The i-th key's default as nasperfd.yaml(5) shows it, or NULL past the end. */
+const char	*cfg_key_default(size_t i);
 
 #endif /* CFG_H */
