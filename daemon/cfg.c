@@ -57,7 +57,7 @@ struct cfg_key {
 	size_t		 off;		/* offset in struct cfg */
 	size_t		 size;		/* size of the member */
 	uint64_t	 min, max;	/* CFG_UINT range */
-	const char	*def;		/* default, in the CFG_*'s string form */
+	const char	*def;		/* default, as a string */
 };
 
 /*
@@ -78,7 +78,8 @@ static const struct cfg_key cfg_keys[] = {
 	{ "api.max_connections", CFG_UINT, CFG_OFF(max_connections), 1, 10000,
 	    "64" },
 	{ "api.idle_timeout", CFG_UINT, CFG_OFF(idle_timeout), 1, 3600, "30" },
-	{ "state_dir", CFG_PATH, CFG_OFF(state_dir), 0, 0, "/var/lib/nasperfd" },
+	{ "state_dir", CFG_PATH, CFG_OFF(state_dir), 0, 0,
+	    "/var/lib/nasperfd" },
 	{ "root", CFG_PATH, CFG_OFF(root), 0, 0, "/" },
 	{ "log.level", CFG_LEVEL, CFG_OFF(debug), 0, 0, "info" },
 	{ "process_groups", CFG_GROUPS, CFG_OFF(groups), 0, 0,
@@ -125,9 +126,6 @@ struct cfg_parse {
 	char		*cause;
 };
 
-static int	cfg_walk(struct cfg_parse *, struct cfg *,
-		    const struct cfg_node *, const char *);
-
 /* Record the first error at a position; later ones are dropped. */
 static NP_PRINTF(4, 5) void
 cfg_error(struct cfg_parse *p, size_t line, size_t col, const char *fmt, ...)
@@ -141,8 +139,8 @@ cfg_error(struct cfg_parse *p, size_t line, size_t col, const char *fmt, ...)
 	if (vasprintf(&msg, fmt, ap) == -1)
 		msg = NULL;
 	va_end(ap);
-	if (msg == NULL ||
-	    asprintf(&p->cause, "%s:%zu:%zu: %s", p->name, line, col, msg) == -1)
+	if (msg == NULL || asprintf(&p->cause, "%s:%zu:%zu: %s", p->name,
+	    line, col, msg) == -1)
 		p->cause = NULL;
 	free(msg);
 }
@@ -224,7 +222,8 @@ cfg_yaml_error(struct cfg_parse *p)
 		}
 		if (y->problem_value != -1)
 			cfg_error(p, line, col, "%s 0x%02x; the file must be "
-			    "UTF-8", problem, (unsigned)y->problem_value & 0xff);
+			    "UTF-8", problem,
+			    (unsigned)y->problem_value & 0xff);
 		else
 			cfg_error(p, line, col, "%s", problem);
 		return;
@@ -233,16 +232,16 @@ cfg_yaml_error(struct cfg_parse *p)
 		cfg_error(p, 1, 1, "out of memory");
 		return;
 	}
+	line = y->problem_mark.line + 1;
+	col = y->problem_mark.column + 1;
 	off = y->problem_mark.index;
 	if (off < p->len && p->buf[off] == '\t')
-		cfg_error(p, y->problem_mark.line + 1, y->problem_mark.column + 1,
+		cfg_error(p, line, col,
 		    "%s: a tab cannot indent YAML, use spaces", problem);
 	else if (y->context != NULL)
-		cfg_error(p, y->problem_mark.line + 1, y->problem_mark.column + 1,
-		    "%s %s", problem, y->context);
+		cfg_error(p, line, col, "%s %s", problem, y->context);
 	else
-		cfg_error(p, y->problem_mark.line + 1, y->problem_mark.column + 1,
-		    "%s", problem);
+		cfg_error(p, line, col, "%s", problem);
 }
 
 /* Next event; -1 with the cause set on a YAML error. */
@@ -605,6 +604,7 @@ cfg_bool_parse(const char *s, int *v)
 	return (-1);
 }
 
+/* Split api.listen's ADDR:PORT or [ADDR]:PORT; the address is checked. */
 int
 cfg_listen_parse(const char *s, char *host, size_t hostsz, uint16_t *port,
     const char **errstr)
@@ -691,7 +691,8 @@ cfg_cidr_parse1(const char *s, struct cfg_cidr *c, const char **errstr)
 	prefix = max;
 	if (slash != NULL &&
 	    cfg_uint_parse(slash + 1, 0, max, &prefix, errstr) == -1) {
-		*errstr = max == 32 ? "the prefix is not a number from 0 to 32" :
+		*errstr = max == 32 ?
+		    "the prefix is not a number from 0 to 32" :
 		    "the prefix is not a number from 0 to 128";
 		goto fail;
 	}
@@ -710,6 +711,7 @@ fail:
 	return (-1);
 }
 
+/* Parse one allow-list entry, as api.allow takes it. */
 int
 cfg_cidr_parse(const char *s, struct cfg_cidr *c)
 {
@@ -789,10 +791,10 @@ cfg_store_uint(void *p, size_t size, uint64_t v)
  * default).  -1 with *why set to an allocated message.
  */
 static int
-cfg_set_scalar(struct cfg *c, const struct cfg_key *k, void *base,
-    const char *s, char **why)
+cfg_set_scalar(struct cfg *c, const struct cfg_key *k, const char *s,
+    char **why)
 {
-	char		*field = (char *)base + k->off;
+	char		*field = (char *)c + k->off;
 	const char	*errstr;
 	uint64_t	 v;
 	int		 b;
@@ -810,7 +812,8 @@ cfg_set_scalar(struct cfg *c, const struct cfg_key *k, void *base,
 		break;
 	case CFG_BOOL:
 		if (cfg_bool_parse(s, &b) == -1) {
-			errstr = "is not a boolean (true/false, yes/no, on/off)";
+			errstr =
+			    "is not a boolean (true/false, yes/no, on/off)";
 			goto bad;
 		}
 		memcpy(field, &b, sizeof b);
@@ -941,7 +944,7 @@ cfg_set_default(struct cfg *c, const struct cfg_key *k)
 	case CFG_NICS:
 		break;
 	default:
-		rc = cfg_set_scalar(c, k, c, k->def, &why);
+		rc = cfg_set_scalar(c, k, k->def, &why);
 		free(why);
 		return (rc);
 	}
@@ -1173,7 +1176,7 @@ cfg_do_key(struct cfg_parse *p, struct cfg *c, const struct cfg_key *k,
 	}
 	if ((s = cfg_scalar(p, v, k->name)) == NULL)
 		return (-1);
-	if (cfg_set_scalar(c, k, c, s, &why) == -1) {
+	if (cfg_set_scalar(c, k, s, &why) == -1) {
 		cfg_error(p, v->line, v->col, "%s: %s", k->name,
 		    why != NULL ? why : "out of memory");
 		free(why);
@@ -1233,7 +1236,7 @@ cfg_walk(struct cfg_parse *p, struct cfg *c, const struct cfg_node *map,
 			return (-1);
 		}
 		if (cfg_node_null(v))
-			continue;	/* "api:" with every key commented out */
+			continue;	/* "api:", every key commented out */
 		if (v->type != CFG_NODE_MAP) {
 			cfg_error(p, v->line, v->col,
 			    "%s: expected a mapping, got %s", path,
@@ -1246,6 +1249,7 @@ cfg_walk(struct cfg_parse *p, struct cfg *c, const struct cfg_node *map,
 	return (0);
 }
 
+/* A config of the table's defaults; the daemon runs on it with no file. */
 struct cfg *
 cfg_default(void)
 {
@@ -1264,6 +1268,7 @@ cfg_default(void)
 	return (c);
 }
 
+/* Parse a YAML buffer over the defaults into a new config. */
 struct cfg *
 cfg_parse(const char *name, const char *buf, size_t len, char **cause)
 {
@@ -1316,6 +1321,7 @@ out:
 	return (c);
 }
 
+/* Read a file, at most CFG_FILE_MAX bytes, and parse it. */
 struct cfg *
 cfg_load(const char *path, char **cause)
 {
@@ -1369,12 +1375,14 @@ out:
 	return (c);
 }
 
+/* Free a config; it holds no pointers. */
 void
 cfg_free(struct cfg *c)
 {
 	free(c);
 }
 
+/* Match a client address against api.allow. */
 int
 cfg_allowed(const struct cfg *c, const struct sockaddr *sa)
 {
@@ -1417,6 +1425,7 @@ cfg_allowed(const struct cfg *c, const struct sockaddr *sa)
 	return (0);
 }
 
+/* The speed_mbps configured for an interface, 0 if none. */
 uint64_t
 cfg_nic_speed(const struct cfg *c, const char *name)
 {
@@ -1428,6 +1437,7 @@ cfg_nic_speed(const struct cfg *c, const char *name)
 	return (0);
 }
 
+/* Name the i-th key, for the man page test and --help-config. */
 const char *
 cfg_key_name(size_t i)
 {
@@ -1441,6 +1451,7 @@ cfg_key_name(size_t i)
 	return (NULL);
 }
 
+/* The i-th key's default as a string ("" when it has none). */
 const char *
 cfg_key_default(size_t i)
 {

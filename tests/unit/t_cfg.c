@@ -349,9 +349,11 @@ t_mistakes(void)
 	t_fails("unknown-key.yaml", "3:3: unknown key 'api.colour'");
 	t_fails("typo.yaml",
 	    "3:3: unknown key 'api.lisen'; did you mean 'api.listen'?");
-	t_fails("nic-typo.yaml", "3:5: unknown key 'interfaces.eth0.sped_mbps'; "
-	    "did you mean 'interfaces.eth0.speed_mbps'?");
-	t_fails("wrong-type.yaml", "1:6: api: expected a mapping, got a scalar");
+	t_fails("nic-typo.yaml", "3:5: unknown key "
+	    "'interfaces.eth0.sped_mbps'; did you mean "
+	    "'interfaces.eth0.speed_mbps'?");
+	t_fails("wrong-type.yaml",
+	    "1:6: api: expected a mapping, got a scalar");
 	t_fails("wrong-type-seq.yaml", "3:10: api.allow: expected a sequence "
 	    "of addresses or CIDRs, got a scalar");
 	t_fails("out-of-range.yaml",
@@ -447,13 +449,16 @@ t_buffers(void)
 	    "2:3: interfaces: 'averyverylongname0': an interface name has 1 "
 	    "to 15 characters");
 	t_buf_fails("process_groups:\n  smb: []\n",
-	    "2:8: process_groups.smb: a group with no patterns matches nothing");
-	t_buf_fails("process_groups:\n  smb: smbd\n", "2:8: process_groups.smb: "
-	    "expected a sequence of patterns, got a scalar");
+	    "2:8: process_groups.smb: a group with no patterns matches "
+	    "nothing");
+	t_buf_fails("process_groups:\n  smb: smbd\n",
+	    "2:8: process_groups.smb: expected a sequence of patterns, got a "
+	    "scalar");
 	t_buf_fails("process_groups:\n  smb: [smbd]\n  smb: [nmbd]\n",
 	    "3:3: duplicate key 'process_groups.smb', first given at 2:3");
-	t_buf_fails("process_groups:\n  'a b': [smbd]\n", "2:3: process_groups: "
-	    "'a b': a group name has only letters, digits, '_', '-', '.'");
+	t_buf_fails("process_groups:\n  'a b': [smbd]\n",
+	    "2:3: process_groups: 'a b': a group name has only letters, "
+	    "digits, '_', '-', '.'");
 	t_buf_fails("just some words\n", "1:1: the top level must be a "
 	    "mapping of keys, not a scalar");
 	t_buf_fails("api:\n  auth: \"on\\0\"\n",
@@ -500,7 +505,8 @@ t_buffers(void)
 	cfg_free(c);
 	c = cfg_load("/nonexistent/nasperfd.yaml", &cause);
 	T_TRUE(c == NULL);
-	T_EQ_STR(cause, "/nonexistent/nasperfd.yaml: No such file or directory");
+	T_EQ_STR(cause,
+	    "/nonexistent/nasperfd.yaml: No such file or directory");
 	free(cause);
 	c = cfg_load(t_path("tests/unit/cfg"), &cause);
 	T_TRUE(c == NULL);
