@@ -8,9 +8,8 @@
  * gets libevent's own 413 before any callback runs.
  *
  * libevent 2.1 has no evhttp_set_max_connections(), so the connection limit
- * is ours: each connection's bufferevent is a filter over the socket one,
- * whose free callback tells us when libevent closed the connection; at the
- * limit the listener is disabled and new clients wait in the kernel's
+ * is ours: connections are counted as their bufferevents are made, and at
+ * the limit the listener is disabled, so new clients wait in the kernel's
  * backlog until one closes.
  */
 #include "config.h"
@@ -73,6 +72,15 @@ struct api_wait {
 	struct api_wait		*next;
 };
 
+/* An open API connection, counted against api.max_connections. */
+struct api_conn {
+	struct daemon			*d;
+	struct bufferevent		*bev;
+	struct evhttp_connection	*evcon;	/* NULL until a request came */
+	struct timespec			 born;	/* CLOCK_MONOTONIC */
+	struct api_conn			*next;
+};
+
 static api_handler_cb	api_healthz, api_info, api_topology, api_counters,
 			api_metrics;
 
@@ -122,6 +130,129 @@ api_error(struct evhttp_request *req, int status, const char *code,
 	va_end(ap);
 	api_reply(req, status, json_pack("{s:{s:s,s:s}}", "error", "code", code,
 	    "message", msg));
+}
+
+/* Enable or disable the listener as the connection count requires. */
+static void
+api_conn_gate(struct daemon *d)
+{
+	struct evconnlistener	*l;
+
+	if (d->sock == NULL ||
+	    (l = evhttp_bound_socket_get_listener(d->sock)) == NULL)
+		return;
+	if (d->accepting && d->nconns >= d->cfg->max_connections) {
+		if (evconnlistener_disable(l) == 0) {
+			d->accepting = 0;
+			log_debug("api: %u connections: not accepting more",
+			    d->nconns);
+		}
+	} else if (!d->accepting && d->nconns < d->cfg->max_connections) {
+		if (evconnlistener_enable(l) == 0)
+			d->accepting = 1;
+	}
+}
+
+/* Forget one connection and let the listener accept again. */
+static void
+api_conn_remove(struct daemon *d, struct api_conn *c)
+{
+	struct api_conn	**pp;
+
+	for (pp = &d->conns; *pp != NULL; pp = &(*pp)->next) {
+		if (*pp == c) {
+			*pp = c->next;
+			break;
+		}
+	}
+	free(c);
+	if (d->nconns > 0)
+		d->nconns--;
+	api_conn_gate(d);
+}
+
+/* libevent closed a connection that had sent a request. */
+static void
+api_conn_close_cb(NP_UNUSED struct evhttp_connection *evcon, void *arg)
+{
+	struct api_conn	*c = arg;
+
+	api_conn_remove(c->d, c);
+}
+
+/*
+ * Make the bufferevent of a new connection, and count the connection.  It
+ * is tracked exactly from its first request on (a close callback on its
+ * evhttp_connection); before that libevent gives no way to learn that it
+ * closed, so it counts until api.idle_timeout, when libevent has closed it
+ * for certain.
+ */
+static struct bufferevent *
+api_bev_cb(struct event_base *base, void *arg)
+{
+	struct daemon		*d = arg;
+	struct bufferevent	*bev;
+	struct api_conn		*c;
+
+	if ((c = calloc(1, sizeof *c)) == NULL)
+		return (NULL);
+	if ((bev = bufferevent_socket_new(base, -1,
+	    BEV_OPT_CLOSE_ON_FREE)) == NULL) {
+		free(c);
+		return (NULL);
+	}
+	c->d = d;
+	c->bev = bev;
+	clock_gettime(CLOCK_MONOTONIC, &c->born);
+	c->next = d->conns;
+	d->conns = c;
+	d->nconns++;
+	api_conn_gate(d);
+	return (bev);
+}
+
+/* On a connection's first request, watch for its close. */
+static void
+api_conn_seen(struct daemon *d, struct evhttp_request *req)
+{
+	struct evhttp_connection	*evcon;
+	struct bufferevent		*bev;
+	struct api_conn			*c;
+
+	if ((evcon = evhttp_request_get_connection(req)) == NULL ||
+	    (bev = evhttp_connection_get_bufferevent(evcon)) == NULL)
+		return;
+	for (c = d->conns; c != NULL; c = c->next) {
+		if (c->evcon == evcon)
+			return;		/* a later request on a kept-alive one */
+	}
+	/* Newest first: a reused bufferevent address matches the new one. */
+	for (c = d->conns; c != NULL; c = c->next) {
+		if (c->bev == bev && c->evcon == NULL) {
+			c->evcon = evcon;
+			evhttp_connection_set_closecb(evcon, api_conn_close_cb,
+			    c);
+			return;
+		}
+	}
+}
+
+/* Once a second: drop connections that never sent a request and timed out. */
+static void
+api_conn_sweep_cb(NP_UNUSED evutil_socket_t fd, NP_UNUSED short what,
+    void *arg)
+{
+	struct daemon	*d = arg;
+	struct api_conn	*c, *next;
+	struct timespec	 now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	for (c = d->conns; c != NULL; c = next) {
+		next = c->next;
+		if (c->evcon == NULL && now.tv_sec - c->born.tv_sec >
+		    (time_t)d->cfg->idle_timeout + 1)
+			api_conn_remove(d, c);
+	}
 }
 
 /* The client's address as text, for logs and messages. */
@@ -212,10 +343,11 @@ api_gen_cb(struct evhttp_request *req, void *arg)
 	char			 peer[64], allow[64];
 	size_t			 i;
 
+	api_conn_seen(d, req);
 	api_peer(req, peer, sizeof peer);
 	if (!api_allowed(d, req)) {
 		log_debug("api: %s: refused by api.allow", peer);
-		api_error(req, HTTP_FORBIDDEN, "forbidden",
+		api_error(req, 403, "forbidden",
 		    "client %s is not in api.allow", peer);
 		return;
 	}
@@ -251,53 +383,6 @@ api_gen_cb(struct evhttp_request *req, void *arg)
 		return;
 	}
 	r->handler(d, req);
-}
-
-/* The filter bufferevent of a connection was freed: it has closed. */
-static void
-api_conn_free_cb(void *arg)
-{
-	struct daemon			*d = arg;
-	struct evconnlistener		*l;
-
-	if (d->nconns > 0)
-		d->nconns--;
-	if (!d->accepting && d->sock != NULL &&
-	    d->nconns < d->cfg->max_connections) {
-		l = evhttp_bound_socket_get_listener(d->sock);
-		if (l != NULL && evconnlistener_enable(l) == 0)
-			d->accepting = 1;
-	}
-}
-
-/* Make the bufferevent of a new connection, and count it. */
-static struct bufferevent *
-api_bev_cb(struct event_base *base, void *arg)
-{
-	struct daemon		*d = arg;
-	struct bufferevent	*sock, *filt;
-	struct evconnlistener	*l;
-
-	if ((sock = bufferevent_socket_new(base, -1,
-	    BEV_OPT_CLOSE_ON_FREE)) == NULL)
-		return (NULL);
-	filt = bufferevent_filter_new(sock, NULL, NULL, BEV_OPT_CLOSE_ON_FREE,
-	    api_conn_free_cb, d);
-	if (filt == NULL) {
-		bufferevent_free(sock);
-		return (NULL);
-	}
-	d->nconns++;
-	if (d->nconns >= d->cfg->max_connections && d->accepting &&
-	    d->sock != NULL) {
-		l = evhttp_bound_socket_get_listener(d->sock);
-		if (l != NULL && evconnlistener_disable(l) == 0) {
-			d->accepting = 0;
-			log_debug("api: %u connections: not accepting more",
-			    d->nconns);
-		}
-	}
-	return (filt);
 }
 
 /* The snapshot options from the running configuration. */
@@ -474,7 +559,7 @@ api_interval(struct evhttp_request *req, double *out, char *msg, size_t msgsz)
 	*out = 0;
 	if (uri == NULL || (query = evhttp_uri_get_query(uri)) == NULL)
 		return (0);
-	TAILQ_INIT(&q);
+	/* evhttp_parse_query_str() initialises q, and clears it on error. */
 	if (evhttp_parse_query_str(query, &q) == -1) {
 		snprintf(msg, msgsz, "malformed query string");
 		return (-1);
@@ -581,6 +666,7 @@ int
 api_init(struct daemon *d, char **cause)
 {
 	const struct cfg	*cfg = d->cfg;
+	struct timeval		 sweep = { 1, 0 };
 
 	*cause = NULL;
 	if ((d->http = evhttp_new(d->base)) == NULL) {
@@ -603,6 +689,13 @@ api_init(struct daemon *d, char **cause)
 		return (-1);
 	}
 	d->accepting = 1;
+	if ((d->ev_sweep = event_new(d->base, -1, EV_PERSIST,
+	    api_conn_sweep_cb, d)) == NULL ||
+	    event_add(d->ev_sweep, &sweep) == -1) {
+		if (asprintf(cause, "cannot add the connection timer") == -1)
+			*cause = NULL;
+		return (-1);
+	}
 	log_info("listening on %s%s%s:%u", strchr(cfg->listen_addr, ':') ?
 	    "[" : "", cfg->listen_addr, strchr(cfg->listen_addr, ':') ? "]" :
 	    "", cfg->listen_port);
@@ -617,9 +710,16 @@ api_shutdown(struct daemon *d)
 		    "nasperfd is stopping");
 		api_wait_free(d->waits);
 	}
+	if (d->ev_sweep != NULL) {
+		event_free(d->ev_sweep);
+		d->ev_sweep = NULL;
+	}
 	if (d->http != NULL) {
+		/* Closes every connection: their close callbacks free them. */
+		d->sock = NULL;
 		evhttp_free(d->http);
 		d->http = NULL;
-		d->sock = NULL;
 	}
+	while (d->conns != NULL)
+		api_conn_remove(d, d->conns);
 }

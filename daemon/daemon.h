@@ -37,7 +37,9 @@ struct daemon {
 
 	struct evhttp		*http;
 	struct evhttp_bound_socket *sock;
-	unsigned		 nconns;	/* open API connections */
+	struct api_conn		*conns;		/* open API connections */
+	unsigned		 nconns;
+	struct event		*ev_sweep;	/* expires idle connections */
 	int			 accepting;	/* listener enabled */
 	struct api_wait		*waits;		/* ?interval= requests pending */
 	unsigned		 nwaits;

@@ -129,8 +129,11 @@ printf 'api:\n  max_connections: 2\n' >"$T_TMP/conn.yaml"
 pid4=$!
 at_exit "kill -TERM $pid4"
 for i in $(seq 50); do curl -fs -o /dev/null "http://127.0.0.1:$port4/healthz" && break; sleep 0.1; done
+# Two clients that made a request and keep their connections alive.
 exec 5<>"/dev/tcp/127.0.0.1/$port4"
 exec 6<>"/dev/tcp/127.0.0.1/$port4"
+printf 'GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n' >&5
+printf 'GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n' >&6
 sleep 0.3
 is "a third connection waits while two are open" \
     "$(curl -s -o /dev/null -w '%{http_code}' --max-time 1 "http://127.0.0.1:$port4/healthz")" 000
@@ -139,5 +142,8 @@ sleep 0.3
 is "and is served once they close" \
     "$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "http://127.0.0.1:$port4/healthz")" 200
 
-is "the main daemon exits 0 on SIGTERM" "$(stop_daemon)" 0
+stop_daemon
+is "the main daemon exits 0 on SIGTERM" "$NPD_RC" 0
+check "and its log has no sanitizer report" \
+    sh -c "! grep -q 'Sanitizer' '$NPD_LOG'"
 done_testing

@@ -122,12 +122,11 @@ start_daemon() {
 	return 1
 }
 
-# stop_daemon: SIGTERM and wait; prints the exit status.
+# stop_daemon: SIGTERM and wait; sets NPD_RC to the exit status.
 stop_daemon() {
 	kill -TERM "$NPD_PID" 2>/dev/null
-	local rc=0
-	wait "$NPD_PID" || rc=$?
-	echo "$rc"
+	NPD_RC=0
+	wait "$NPD_PID" || NPD_RC=$?
 }
 
 # api PATH [CURL ARGS...]: GET with the token; body on stdout.
