@@ -48,53 +48,20 @@ static const char nasperfd_usage[] =
 "Signals: SIGHUP reloads the configuration (a bad file keeps the running\n"
 "one), SIGTERM and SIGINT stop the daemon.  See nasperfd(8).\n";
 
-/* Split "addr:port" or "[v6]:port" into cfg; -1 with *cause. */
-static int
-daemon_parse_listen(const char *s, struct cfg *cfg, char **cause)
-{
-	const char	*colon, *host, *port;
-	char		*end;
-	size_t		 hlen;
-	unsigned long	 p;
-
-	if (s[0] == '[') {
-		if ((colon = strstr(s, "]:")) == NULL)
-			goto bad;
-		host = s + 1;
-		hlen = (size_t)(colon - host);
-		port = colon + 2;
-	} else {
-		if ((colon = strrchr(s, ':')) == NULL || strchr(s, ':') != colon)
-			goto bad;
-		host = s;
-		hlen = (size_t)(colon - s);
-		port = colon + 1;
-	}
-	if (hlen == 0 || hlen >= sizeof cfg->listen_addr)
-		goto bad;
-	errno = 0;
-	p = strtoul(port, &end, 10);
-	if (*port < '0' || *port > '9' || *end != '\0' || errno != 0 ||
-	    p == 0 || p > 65535)
-		goto bad;
-	memcpy(cfg->listen_addr, host, hlen);
-	cfg->listen_addr[hlen] = '\0';
-	cfg->listen_port = (uint16_t)p;
-	return (0);
-bad:
-	if (asprintf(cause, "-l %s: expected ADDR:PORT, e.g. 127.0.0.1:9631 "
-	    "or [::1]:9631", s) == -1)
-		*cause = NULL;
-	return (-1);
-}
-
 int
 daemon_override(const struct daemon *d, struct cfg *cfg, char **cause)
 {
+	const char	*errstr;
+
 	*cause = NULL;
-	if (d->opt_listen != NULL &&
-	    daemon_parse_listen(d->opt_listen, cfg, cause) == -1)
+	if (d->opt_listen != NULL && cfg_listen_parse(d->opt_listen,
+	    cfg->listen_addr, sizeof cfg->listen_addr, &cfg->listen_port,
+	    &errstr) == -1) {
+		if (asprintf(cause, "-l %s: %s; e.g. 127.0.0.1:9631 or "
+		    "[::1]:9631", d->opt_listen, errstr) == -1)
+			*cause = NULL;
 		return (-1);
+	}
 	if (d->opt_state != NULL)
 		snprintf(cfg->state_dir, sizeof cfg->state_dir, "%s",
 		    d->opt_state);
