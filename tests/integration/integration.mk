@@ -1,3 +1,4 @@
 # tests/integration/integration.mk: the real daemon, real devices
-dist_check_SCRIPTS += tests/integration/10-api.sh
+dist_check_SCRIPTS += tests/integration/10-api.sh \
+	tests/integration/30-counters.sh tests/integration/40-iostat.sh
 EXTRA_DIST += tests/integration/lib.sh
