@@ -1,6 +1,16 @@
 # probes/counters.mk: counter probes, their encoders and the counters table
 probes_libnasprobe_a_SOURCES += \
-	probes/netdev.c probes/netdev.h
+	probes/netdev.c probes/netdev.h \
+	probes/cpustat.c probes/cpustat.h \
+	probes/meminfo.c probes/meminfo.h \
+	probes/diskstats.c probes/diskstats.h \
+	probes/pressure.c probes/pressure.h \
+	probes/softirqs.c probes/softirqs.h \
+	probes/crypto.c probes/crypto.h \
+	probes/nfsd.c probes/nfsd.h \
+	probes/cgroup.c probes/cgroup.h \
+	probes/procgroup.c probes/procgroup.h \
+	probes/rate.c probes/rate.h
 
 COUNTERS_DAEMON_SOURCES =
 COUNTERS_CLIENT_SOURCES =
