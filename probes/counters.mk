@@ -10,7 +10,8 @@ probes_libnasprobe_a_SOURCES += \
 	probes/nfsd.c probes/nfsd.h \
 	probes/cgroup.c probes/cgroup.h \
 	probes/procgroup.c probes/procgroup.h \
-	probes/rate.c probes/rate.h
+	probes/rate.c probes/rate.h \
+	probes/snapshot.c probes/snapshot.h
 
 COUNTERS_DAEMON_SOURCES =
 COUNTERS_CLIENT_SOURCES =
