@@ -13,7 +13,7 @@ probes_libnasprobe_a_SOURCES += \
 	probes/rate.c probes/rate.h \
 	probes/snapshot.c probes/snapshot.h
 
-COUNTERS_DAEMON_SOURCES =
+COUNTERS_DAEMON_SOURCES = daemon/enc_counters.c daemon/metrics.c
 COUNTERS_CLIENT_SOURCES =
 
 COUNTERS_TEST_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/unit

@@ -54,8 +54,8 @@ netdev_add(struct netdev *nd)
 }
 
 /* The interface called name in nd, or NULL. */
-struct netdev_if *
-netdev_find(struct netdev *nd, const char *name)
+const struct netdev_if *
+netdev_find(const struct netdev *nd, const char *name)
 {
 	size_t	i;
 
@@ -226,7 +226,8 @@ netdev_read(const struct probe_root *root, struct probe_buf *b,
     struct netdev *nd, const char **errstr)
 {
 	struct netdev		 proc;
-	struct netdev_if	*ifp, *pifp;
+	struct netdev_if	*ifp;
+	const struct netdev_if	*pifp;
 	struct dirent		*de;
 	DIR			*dir;
 	size_t			 i;

@@ -68,6 +68,7 @@ int	netdev_read(const struct probe_root *, struct probe_buf *,
  */
 int	netdev_parse(const char *, size_t, struct netdev *, const char **);
 /* The interface called name in nd, or NULL. */
-struct netdev_if *netdev_find(struct netdev *, const char *name);
+const struct netdev_if *netdev_find(const struct netdev *,
+	    const char *name);
 
 #endif /* NETDEV_H */

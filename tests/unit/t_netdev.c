@@ -22,7 +22,7 @@ static void
 t_parse(void)
 {
 	struct netdev		 nd;
-	struct netdev_if	*ifp;
+	const struct netdev_if	*ifp;
 	const char		*errstr;
 
 	netdev_init(&nd);
@@ -60,7 +60,7 @@ t_live(void)
 	struct probe_root	 root;
 	struct probe_buf	 b;
 	struct netdev		 nd;
-	struct netdev_if	*lo;
+	const struct netdev_if	*lo;
 
 	probe_buf_init(&b);
 	netdev_init(&nd);

@@ -1,0 +1,592 @@
+/*
+ * metrics.c: a counter snapshot in the Prometheus text exposition format.
+ *
+ * Names follow node_exporter's with the nasperf_ prefix
+ * (nasperf_cpu_seconds_total{cpu="0",mode="user"}); each family is written
+ * once, HELP and TYPE first, then all its samples.  Label values are
+ * escaped (\\, \", \n); bytes that are not UTF-8 become the text \xNN so
+ * the output stays valid.  Parts the probes could not read have no samples;
+ * nasperf_probe_up{part=...} says which.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <event2/buffer.h>
+
+#include "encode.h"
+#include "snapshot.h"
+
+struct metrics {
+	struct evbuffer	*evb;
+	int		 err;
+};
+
+/* Append printf text to the output, remembering a failure. */
+static NP_PRINTF(2, 3) void
+metrics_printf(struct metrics *m, const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	if (evbuffer_add_vprintf(m->evb, fmt, ap) == -1)
+		m->err = 1;
+	va_end(ap);
+}
+
+/* The length of the valid UTF-8 sequence at s, or 0. */
+static size_t
+metrics_utf8_len(const unsigned char *s)
+{
+	size_t	n, i;
+
+	if (s[0] < 0x80)
+		return (1);
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4;
+	else
+		return (0);
+	for (i = 1; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return (0);
+	return (n);
+}
+
+/* Append key="value" (escaped) to buf of size sz, after a comma if needed. */
+static void
+metrics_label(char *buf, size_t sz, const char *key, const char *val)
+{
+	const unsigned char	*u = (const unsigned char *)val;
+	size_t			 len = strlen(buf), n;
+
+	if (len + 1 >= sz)
+		return;
+	len += (size_t)snprintf(buf + len, sz - len, "%s%s=\"",
+	    len > 0 ? "," : "", key);
+	while (*u != '\0' && len + 8 < sz) {
+		if (*u == '\\' || *u == '"') {
+			buf[len++] = '\\';
+			buf[len++] = (char)*u++;
+		} else if (*u == '\n') {
+			buf[len++] = '\\';
+			buf[len++] = 'n';
+			u++;
+		} else if (*u < 0x20 || (n = metrics_utf8_len(u)) == 0) {
+			len += (size_t)snprintf(buf + len, sz - len,
+			    "\\\\x%02x", *u);
+			u++;
+		} else {
+			memcpy(buf + len, u, n);
+			len += n;
+			u += n;
+		}
+	}
+	if (len + 2 < sz) {
+		buf[len++] = '"';
+		buf[len] = '\0';
+	} else
+		buf[sz - 1] = '\0';
+}
+
+/* Start a family: its HELP and TYPE lines. */
+static void
+metrics_family(struct metrics *m, const char *name, const char *type,
+    const char *help)
+{
+	metrics_printf(m, "# HELP %s %s\n# TYPE %s %s\n", name, help, name,
+	    type);
+}
+
+/* One sample with preformatted labels ("" for none). */
+static void
+metrics_sample(struct metrics *m, const char *name, const char *labels,
+    double v)
+{
+	if (labels[0] != '\0')
+		metrics_printf(m, "%s{%s} %.17g\n", name, labels, v);
+	else
+		metrics_printf(m, "%s %.17g\n", name, v);
+}
+
+/* One sample with one label. */
+static void
+metrics_sample1(struct metrics *m, const char *name, const char *key,
+    const char *val, double v)
+{
+	char	labels[512] = "";
+
+	metrics_label(labels, sizeof labels, key, val);
+	metrics_sample(m, name, labels, v);
+}
+
+/* nasperf_cpu_seconds_total and the /proc/stat totals. */
+static void
+metrics_cpu(struct metrics *m, const struct cpustat *cs)
+{
+	const struct cpustat_cpu	*c;
+	char				 labels[128], cpu[16];
+	size_t				 i;
+	int				 f;
+
+	metrics_family(m, "nasperf_cpu_seconds_total", "counter",
+	    "Seconds the CPUs spent in each mode.");
+	for (i = 0; i < cs->ncpus; i++) {
+		c = &cs->cpus[i];
+		snprintf(cpu, sizeof cpu, "%d", c->cpu);
+		for (f = 0; f < c->nfields; f++) {
+			labels[0] = '\0';
+			metrics_label(labels, sizeof labels, "cpu", cpu);
+			metrics_label(labels, sizeof labels, "mode",
+			    cpustat_field_names[f]);
+			metrics_sample(m, "nasperf_cpu_seconds_total", labels,
+			    (double)c->ticks[f] / CPUSTAT_HZ);
+		}
+	}
+	if (cs->has_ctxt) {
+		metrics_family(m, "nasperf_context_switches_total", "counter",
+		    "Total number of context switches.");
+		metrics_sample(m, "nasperf_context_switches_total", "",
+		    (double)cs->ctxt);
+	}
+	if (cs->has_intr) {
+		metrics_family(m, "nasperf_intr_total", "counter",
+		    "Total number of interrupts serviced.");
+		metrics_sample(m, "nasperf_intr_total", "", (double)cs->intr);
+	}
+	if (cs->has_btime) {
+		metrics_family(m, "nasperf_boot_time_seconds", "gauge",
+		    "Boot time, seconds since the epoch.");
+		metrics_sample(m, "nasperf_boot_time_seconds", "",
+		    (double)cs->btime);
+	}
+	if (cs->has_procs) {
+		metrics_family(m, "nasperf_procs_running", "gauge",
+		    "Tasks in runnable state.");
+		metrics_sample(m, "nasperf_procs_running", "",
+		    (double)cs->procs_running);
+		metrics_family(m, "nasperf_procs_blocked", "gauge",
+		    "Tasks blocked waiting for I/O.");
+		metrics_sample(m, "nasperf_procs_blocked", "",
+		    (double)cs->procs_blocked);
+	}
+}
+
+/* nasperf_memory_<Key>_bytes, load averages. */
+static void
+metrics_memory(struct metrics *m, const struct meminfo *mi)
+{
+	char	name[64], help[96];
+	int	i;
+
+	for (i = 0; i < MEMINFO_NFIELDS; i++) {
+		if ((mi->have & (1U << i)) == 0)
+			continue;
+		snprintf(name, sizeof name, "nasperf_memory_%s_bytes",
+		    meminfo_keys[i]);
+		snprintf(help, sizeof help, "Memory information field %s.",
+		    meminfo_keys[i]);
+		metrics_family(m, name, "gauge", help);
+		metrics_sample(m, name, "", (double)mi->v[i]);
+	}
+	if (mi->has_loadavg) {
+		metrics_family(m, "nasperf_load1", "gauge", "1m load average.");
+		metrics_sample(m, "nasperf_load1", "", mi->load[0]);
+		metrics_family(m, "nasperf_load5", "gauge", "5m load average.");
+		metrics_sample(m, "nasperf_load5", "", mi->load[1]);
+		metrics_family(m, "nasperf_load15", "gauge",
+		    "15m load average.");
+		metrics_sample(m, "nasperf_load15", "", mi->load[2]);
+	}
+}
+
+/* Where one disk metric's value is and which rows have it. */
+struct metrics_disk_field {
+	const char	*name;
+	const char	*type;
+	const char	*help;
+	size_t		 off;
+	double		 scale;
+	int		 minfields;
+};
+
+#define MD_OFF(f)	offsetof(struct diskstats_dev, f)
+static const struct metrics_disk_field metrics_disk_fields[] = {
+	{ "nasperf_disk_reads_completed_total", "counter",
+	  "Reads completed.", MD_OFF(rd_ios), 1, 14 },
+	{ "nasperf_disk_reads_merged_total", "counter",
+	  "Reads merged.", MD_OFF(rd_merges), 1, 14 },
+	{ "nasperf_disk_read_bytes_total", "counter",
+	  "Bytes read.", MD_OFF(rd_sectors), DISKSTATS_SECTOR, 14 },
+	{ "nasperf_disk_read_time_seconds_total", "counter",
+	  "Seconds spent by all reads.", MD_OFF(rd_ticks), 0.001, 14 },
+	{ "nasperf_disk_writes_completed_total", "counter",
+	  "Writes completed.", MD_OFF(wr_ios), 1, 14 },
+	{ "nasperf_disk_writes_merged_total", "counter",
+	  "Writes merged.", MD_OFF(wr_merges), 1, 14 },
+	{ "nasperf_disk_written_bytes_total", "counter",
+	  "Bytes written.", MD_OFF(wr_sectors), DISKSTATS_SECTOR, 14 },
+	{ "nasperf_disk_write_time_seconds_total", "counter",
+	  "Seconds spent by all writes.", MD_OFF(wr_ticks), 0.001, 14 },
+	{ "nasperf_disk_io_now", "gauge",
+	  "I/Os in progress.", MD_OFF(in_flight), 1, 14 },
+	{ "nasperf_disk_io_time_seconds_total", "counter",
+	  "Seconds the device was busy.", MD_OFF(io_ticks), 0.001, 14 },
+	{ "nasperf_disk_io_time_weighted_seconds_total", "counter",
+	  "Weighted seconds spent doing I/Os.", MD_OFF(time_in_queue),
+	  0.001, 14 },
+	{ "nasperf_disk_discards_completed_total", "counter",
+	  "Discards completed.", MD_OFF(dc_ios), 1, 18 },
+	{ "nasperf_disk_discarded_bytes_total", "counter",
+	  "Bytes discarded.", MD_OFF(dc_sectors), DISKSTATS_SECTOR, 18 },
+	{ "nasperf_disk_discard_time_seconds_total", "counter",
+	  "Seconds spent by all discards.", MD_OFF(dc_ticks), 0.001, 18 },
+	{ "nasperf_disk_flush_requests_total", "counter",
+	  "Flush requests completed.", MD_OFF(fl_ios), 1, 20 },
+	{ "nasperf_disk_flush_requests_time_seconds_total", "counter",
+	  "Seconds spent by all flushes.", MD_OFF(fl_ticks), 0.001, 20 },
+};
+
+/* nasperf_disk_*. */
+static void
+metrics_disks(struct metrics *m, const struct diskstats *ds)
+{
+	const struct metrics_disk_field	*f;
+	const struct diskstats_dev	*d;
+	uint64_t			 v;
+	size_t				 i, j, n;
+
+	for (i = 0; i < NP_NITEMS(metrics_disk_fields); i++) {
+		f = &metrics_disk_fields[i];
+		for (j = n = 0; j < ds->ndevs; j++)
+			n += ds->devs[j].nfields >= f->minfields;
+		if (n == 0)
+			continue;
+		metrics_family(m, f->name, f->type, f->help);
+		for (j = 0; j < ds->ndevs; j++) {
+			d = &ds->devs[j];
+			if (d->nfields < f->minfields)
+				continue;
+			memcpy(&v, (const char *)d + f->off, sizeof v);
+			metrics_sample1(m, f->name, "device", d->name,
+			    (double)v * f->scale);
+		}
+	}
+}
+
+/* nasperf_network_*. */
+static void
+metrics_nics(struct metrics *m, const struct netdev *nd)
+{
+	static const struct {
+		const char	*name;
+		const char	*help;
+		size_t		 off;
+	} f[] = {
+		{ "nasperf_network_receive_bytes_total", "Bytes received.",
+		  offsetof(struct netdev_if, rx_bytes) },
+		{ "nasperf_network_receive_packets_total", "Packets received.",
+		  offsetof(struct netdev_if, rx_packets) },
+		{ "nasperf_network_receive_errs_total", "Receive errors.",
+		  offsetof(struct netdev_if, rx_errs) },
+		{ "nasperf_network_receive_drop_total", "Received packets "
+		  "dropped.", offsetof(struct netdev_if, rx_drop) },
+		{ "nasperf_network_transmit_bytes_total", "Bytes sent.",
+		  offsetof(struct netdev_if, tx_bytes) },
+		{ "nasperf_network_transmit_packets_total", "Packets sent.",
+		  offsetof(struct netdev_if, tx_packets) },
+		{ "nasperf_network_transmit_errs_total", "Transmit errors.",
+		  offsetof(struct netdev_if, tx_errs) },
+		{ "nasperf_network_transmit_drop_total", "Packets dropped "
+		  "on transmit.", offsetof(struct netdev_if, tx_drop) },
+	};
+	const struct netdev_if	*n;
+	uint64_t		 v;
+	size_t			 i, j;
+
+	for (i = 0; i < NP_NITEMS(f); i++) {
+		metrics_family(m, f[i].name, "counter", f[i].help);
+		for (j = 0; j < nd->nifs; j++) {
+			n = &nd->ifs[j];
+			memcpy(&v, (const char *)n + f[i].off, sizeof v);
+			metrics_sample1(m, f[i].name, "device", n->name,
+			    (double)v);
+		}
+	}
+	metrics_family(m, "nasperf_network_speed_bytes", "gauge",
+	    "Link speed in bytes per second.");
+	for (j = 0; j < nd->nifs; j++) {
+		n = &nd->ifs[j];
+		if (n->has_link && n->link.speed_mbps >= 0)
+			metrics_sample1(m, "nasperf_network_speed_bytes",
+			    "device", n->name,
+			    (double)n->link.speed_mbps * 125000.0);
+	}
+	metrics_family(m, "nasperf_network_mtu_bytes", "gauge",
+	    "Interface MTU.");
+	for (j = 0; j < nd->nifs; j++) {
+		n = &nd->ifs[j];
+		if (n->has_link && n->link.mtu != 0)
+			metrics_sample1(m, "nasperf_network_mtu_bytes",
+			    "device", n->name, (double)n->link.mtu);
+	}
+	metrics_family(m, "nasperf_network_up", "gauge",
+	    "1 when the operstate is up.");
+	for (j = 0; j < nd->nifs; j++) {
+		n = &nd->ifs[j];
+		if (n->has_link && n->link.operstate[0] != '\0')
+			metrics_sample1(m, "nasperf_network_up", "device",
+			    n->name, strcmp(n->link.operstate, "up") == 0);
+	}
+}
+
+/* nasperf_procgroup_*. */
+static void
+metrics_groups(struct metrics *m, const struct procgroup *pg)
+{
+	const struct procgroup_group	*g;
+	const struct cgroup_cpu		*cg;
+	char				 labels[768];
+	size_t				 i, j;
+	int				 k;
+	static const char *const cgf[] = {
+		"nasperf_procgroup_cgroup_throttled_seconds_total",
+		"nasperf_procgroup_cgroup_throttled_periods_total",
+		"nasperf_procgroup_cgroup_periods_total",
+		"nasperf_procgroup_cgroup_cpu_quota_cores"
+	};
+	static const char *const cgh[] = {
+		"Seconds the group's cgroup was throttled by its CPU quota.",
+		"Enforcement periods in which the cgroup was throttled.",
+		"Enforcement periods of the cgroup's CPU quota.",
+		"CPU quota of the cgroup in cores (absent when unlimited)."
+	};
+
+	metrics_family(m, "nasperf_procgroup_cpu_seconds_total", "counter",
+	    "User and system CPU seconds of the group's live processes.");
+	for (i = 0; i < pg->ngroups; i++)
+		metrics_sample1(m, "nasperf_procgroup_cpu_seconds_total",
+		    "group", pg->groups[i].name,
+		    (double)pg->groups[i].ticks / CPUSTAT_HZ);
+	metrics_family(m, "nasperf_procgroup_processes", "gauge",
+	    "Processes in the group.");
+	for (i = 0; i < pg->ngroups; i++)
+		metrics_sample1(m, "nasperf_procgroup_processes", "group",
+		    pg->groups[i].name, (double)pg->groups[i].nprocs);
+	metrics_family(m, "nasperf_procgroup_threads", "gauge",
+	    "Threads in the group.");
+	for (i = 0; i < pg->ngroups; i++)
+		metrics_sample1(m, "nasperf_procgroup_threads", "group",
+		    pg->groups[i].name, (double)pg->groups[i].threads);
+	metrics_family(m, "nasperf_procgroup_resident_memory_bytes", "gauge",
+	    "Resident memory of the group's processes.");
+	for (i = 0; i < pg->ngroups; i++)
+		metrics_sample1(m, "nasperf_procgroup_resident_memory_bytes",
+		    "group", pg->groups[i].name,
+		    (double)pg->groups[i].rss_bytes);
+	for (k = 0; k < (int)NP_NITEMS(cgf); k++) {
+		metrics_family(m, cgf[k], k == 3 ? "gauge" : "counter", cgh[k]);
+		for (i = 0; i < pg->ngroups; i++) {
+			g = &pg->groups[i];
+			for (j = 0; j < g->ncgroups; j++) {
+				cg = &g->cgroups[j];
+				if (k < 3 && !cg->has_stat)
+					continue;
+				if (k == 3 && (!cg->has_quota || cg->unlimited))
+					continue;
+				labels[0] = '\0';
+				metrics_label(labels, sizeof labels, "group",
+				    g->name);
+				metrics_label(labels, sizeof labels, "cgroup",
+				    cg->path);
+				metrics_sample(m, cgf[k], labels,
+				    k == 0 ? (double)cg->throttled_ns / 1e9 :
+				    k == 1 ? (double)cg->nr_throttled :
+				    k == 2 ? (double)cg->nr_periods :
+				    cg->quota_cores);
+			}
+		}
+	}
+}
+
+/* nasperf_softirqs_total. */
+static void
+metrics_softirqs(struct metrics *m, const struct softirqs *sq)
+{
+	char	labels[128], cpu[16];
+	size_t	i, j;
+
+	metrics_family(m, "nasperf_softirqs_total", "counter",
+	    "Softirqs handled, per CPU and type.");
+	for (i = 0; i < sq->nrows; i++)
+		for (j = 0; j < sq->ncpus; j++) {
+			snprintf(cpu, sizeof cpu, "%d", sq->cpus[j]);
+			labels[0] = '\0';
+			metrics_label(labels, sizeof labels, "cpu", cpu);
+			metrics_label(labels, sizeof labels, "type",
+			    sq->rows[i].name);
+			metrics_sample(m, "nasperf_softirqs_total", labels,
+			    (double)sq->counts[i * sq->ncpus + j]);
+		}
+}
+
+/* nasperf_pressure_*. */
+static void
+metrics_pressure(struct metrics *m, const struct pressure *p)
+{
+	char	name[96], help[128];
+	int	i;
+
+	for (i = 0; i < PRESSURE_NKINDS; i++) {
+		if (!p->res[i].avail)
+			continue;
+		if (p->res[i].some.avail) {
+			snprintf(name, sizeof name,
+			    "nasperf_pressure_%s_waiting_seconds_total",
+			    pressure_names[i]);
+			snprintf(help, sizeof help, "Seconds some tasks waited "
+			    "for %s.", pressure_names[i]);
+			metrics_family(m, name, "counter", help);
+			metrics_sample(m, name, "",
+			    (double)p->res[i].some.total / 1e6);
+		}
+		if (p->res[i].full.avail) {
+			snprintf(name, sizeof name,
+			    "nasperf_pressure_%s_stalled_seconds_total",
+			    pressure_names[i]);
+			snprintf(help, sizeof help, "Seconds all non-idle "
+			    "tasks stalled on %s.", pressure_names[i]);
+			metrics_family(m, name, "counter", help);
+			metrics_sample(m, name, "",
+			    (double)p->res[i].full.total / 1e6);
+		}
+	}
+}
+
+/* nasperf_nfsd_*. */
+static void
+metrics_nfsd(struct metrics *m, const struct nfsd *nf)
+{
+	char	labels[128];
+	size_t	i;
+
+	if (nf->has & NFSD_HAS_IO) {
+		metrics_family(m, "nasperf_nfsd_disk_bytes_read_total",
+		    "counter", "Bytes read by the NFS server.");
+		metrics_sample(m, "nasperf_nfsd_disk_bytes_read_total", "",
+		    (double)nf->io_read);
+		metrics_family(m, "nasperf_nfsd_disk_bytes_written_total",
+		    "counter", "Bytes written by the NFS server.");
+		metrics_sample(m, "nasperf_nfsd_disk_bytes_written_total", "",
+		    (double)nf->io_write);
+	}
+	if (nf->has & NFSD_HAS_RC) {
+		metrics_family(m, "nasperf_nfsd_reply_cache_hits_total",
+		    "counter", "Reply cache hits.");
+		metrics_sample(m, "nasperf_nfsd_reply_cache_hits_total", "",
+		    (double)nf->rc_hits);
+		metrics_family(m, "nasperf_nfsd_reply_cache_misses_total",
+		    "counter", "Reply cache misses.");
+		metrics_sample(m, "nasperf_nfsd_reply_cache_misses_total", "",
+		    (double)nf->rc_misses);
+	}
+	if (nf->has & NFSD_HAS_TH) {
+		metrics_family(m, "nasperf_nfsd_server_threads", "gauge",
+		    "NFS server threads.");
+		metrics_sample(m, "nasperf_nfsd_server_threads", "",
+		    (double)nf->th_threads);
+	}
+	if (nf->has & NFSD_HAS_RPC) {
+		metrics_family(m, "nasperf_nfsd_server_rpcs_total", "counter",
+		    "RPCs received.");
+		metrics_sample(m, "nasperf_nfsd_server_rpcs_total", "",
+		    (double)nf->rpc_calls);
+		metrics_family(m, "nasperf_nfsd_rpc_errors_total", "counter",
+		    "Bad RPCs received.");
+		metrics_sample1(m, "nasperf_nfsd_rpc_errors_total", "error",
+		    "fmt", (double)nf->rpc_badfmt);
+		metrics_sample1(m, "nasperf_nfsd_rpc_errors_total", "error",
+		    "auth", (double)nf->rpc_badauth);
+		metrics_sample1(m, "nasperf_nfsd_rpc_errors_total", "error",
+		    "cInt", (double)nf->rpc_badclnt);
+	}
+	if (nf->has & NFSD_HAS_PROC3) {
+		metrics_family(m, "nasperf_nfsd_requests_total", "counter",
+		    "NFSv3 requests by procedure.");
+		for (i = 0; i < NFSD3_NPROCS && i < nf->proc3.n; i++) {
+			labels[0] = '\0';
+			metrics_label(labels, sizeof labels, "proto", "3");
+			metrics_label(labels, sizeof labels, "method",
+			    nfsd_proc3_names[i]);
+			metrics_sample(m, "nasperf_nfsd_requests_total", labels,
+			    (double)nf->proc3.v[i]);
+		}
+	}
+}
+
+/* nasperf_crypto_*: offload engines and CPU-accelerated drivers. */
+static void
+metrics_crypto(struct metrics *m, const struct crypto *c)
+{
+	const struct crypto_alg	*a;
+	char			 labels[512];
+	size_t			 i;
+
+	metrics_family(m, "nasperf_crypto_accelerated_algorithms", "gauge",
+	    "Kernel crypto algorithms by acceleration.");
+	metrics_sample1(m, "nasperf_crypto_accelerated_algorithms", "accel",
+	    "hw", (double)c->nhw);
+	metrics_sample1(m, "nasperf_crypto_accelerated_algorithms", "accel",
+	    "cpu", (double)c->ncpu);
+	metrics_family(m, "nasperf_crypto_hw_driver_info", "gauge",
+	    "Hardware crypto engine drivers, value 1.");
+	for (i = 0; i < c->nalgs; i++) {
+		a = &c->algs[i];
+		if (a->accel != CRYPTO_ACCEL_HW)
+			continue;
+		labels[0] = '\0';
+		metrics_label(labels, sizeof labels, "name", a->name);
+		metrics_label(labels, sizeof labels, "driver", a->driver);
+		metrics_label(labels, sizeof labels, "module", a->module);
+		metrics_sample(m, "nasperf_crypto_hw_driver_info", labels, 1);
+	}
+}
+
+/* Append the Prometheus text exposition of a snapshot to evb. */
+int
+metrics_render(struct evbuffer *evb, const struct snapshot *s)
+{
+	struct metrics	m = { evb, 0 };
+	int		i;
+
+	metrics_family(&m, "nasperf_probe_up", "gauge",
+	    "1 when the part of the counters could be read.");
+	for (i = 0; i < SNAPSHOT_NPARTS; i++)
+		metrics_sample1(&m, "nasperf_probe_up", "part",
+		    snapshot_part_names[i], s->status[i].avail);
+	if (s->status[SNAPSHOT_CPU].avail)
+		metrics_cpu(&m, &s->cpu);
+	if (s->status[SNAPSHOT_MEMORY].avail)
+		metrics_memory(&m, &s->mem);
+	if (s->status[SNAPSHOT_DISKS].avail)
+		metrics_disks(&m, &s->disks);
+	if (s->status[SNAPSHOT_NICS].avail)
+		metrics_nics(&m, &s->nics);
+	if (s->status[SNAPSHOT_GROUPS].avail)
+		metrics_groups(&m, &s->groups);
+	if (s->status[SNAPSHOT_SOFTIRQS].avail)
+		metrics_softirqs(&m, &s->softirqs);
+	if (s->status[SNAPSHOT_PRESSURE].avail)
+		metrics_pressure(&m, &s->pressure);
+	if (s->status[SNAPSHOT_NFSD].avail)
+		metrics_nfsd(&m, &s->nfsd);
+	if (s->status[SNAPSHOT_CRYPTO].avail)
+		metrics_crypto(&m, &s->crypto);
+	return (m.err ? -1 : 0);
+}
