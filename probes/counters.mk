@@ -14,7 +14,7 @@ probes_libnasprobe_a_SOURCES += \
 	probes/snapshot.c probes/snapshot.h
 
 COUNTERS_DAEMON_SOURCES = daemon/enc_counters.c daemon/metrics.c
-COUNTERS_CLIENT_SOURCES =
+COUNTERS_CLIENT_SOURCES = client/show_counters.c
 
 COUNTERS_TEST_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/unit
 
