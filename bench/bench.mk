@@ -1,1 +1,11 @@
-# bench/bench.mk
+# bench/bench.mk: benchmarks against the reference tools (not run by make check)
+EXTRA_PROGRAMS = bench/probe-cost-bin
+bench_probe_cost_bin_SOURCES = bench/probe-cost.c
+bench_probe_cost_bin_LDADD = probes/libnasprobe.a
+CLEANFILES += bench/probe-cost-bin
+EXTRA_DIST += bench/probe-cost bench/mkbox24.sh
+
+# make bench: every benchmark, each printing ratios to its reference tool.
+bench: bench/probe-cost-bin daemon/nasperfd
+	$(SHELL) $(srcdir)/bench/probe-cost $(abs_top_builddir)
+.PHONY: bench
