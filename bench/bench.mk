@@ -7,5 +7,5 @@ EXTRA_DIST += bench/probe-cost bench/mkbox24.sh
 
 # make bench: every benchmark, each printing ratios to its reference tool.
 bench: bench/probe-cost-bin daemon/nasperfd
-	$(SHELL) $(srcdir)/bench/probe-cost $(abs_top_builddir)
+	bash $(srcdir)/bench/probe-cost $(abs_top_builddir)
 .PHONY: bench
