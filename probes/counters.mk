@@ -22,3 +22,8 @@ check_PROGRAMS += tests/unit/t_netdev
 tests_unit_t_netdev_SOURCES = tests/unit/t_netdev.c
 tests_unit_t_netdev_CPPFLAGS = $(COUNTERS_TEST_CPPFLAGS)
 tests_unit_t_netdev_LDADD = probes/libnasprobe.a
+
+check_PROGRAMS += tests/unit/t_cpustat
+tests_unit_t_cpustat_SOURCES = tests/unit/t_cpustat.c
+tests_unit_t_cpustat_CPPFLAGS = $(COUNTERS_TEST_CPPFLAGS)
+tests_unit_t_cpustat_LDADD = probes/libnasprobe.a

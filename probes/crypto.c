@@ -67,8 +67,8 @@ crypto_match(const char *s, const char *const *pats, size_t n)
 enum crypto_accel
 crypto_classify(const struct crypto_alg *a)
 {
-	if (strcmp(a->module, "kernel") != 0 &&
-	    crypto_match(a->driver, crypto_hw_drivers,
+	/* Engines may be built in: DSM 6 lists mv_cesa as module "kernel". */
+	if (crypto_match(a->driver, crypto_hw_drivers,
 	    NP_NITEMS(crypto_hw_drivers)))
 		return (CRYPTO_ACCEL_HW);
 	if (crypto_match(a->driver, crypto_cpu_drivers,
