@@ -27,3 +27,8 @@ check_PROGRAMS += tests/unit/t_cpustat
 tests_unit_t_cpustat_SOURCES = tests/unit/t_cpustat.c
 tests_unit_t_cpustat_CPPFLAGS = $(COUNTERS_TEST_CPPFLAGS)
 tests_unit_t_cpustat_LDADD = probes/libnasprobe.a
+
+check_PROGRAMS += tests/unit/t_diskstats
+tests_unit_t_diskstats_SOURCES = tests/unit/t_diskstats.c
+tests_unit_t_diskstats_CPPFLAGS = $(COUNTERS_TEST_CPPFLAGS)
+tests_unit_t_diskstats_LDADD = probes/libnasprobe.a

@@ -24,7 +24,7 @@ static const char *const crypto_hw_drivers[] = {
 static const char *const crypto_cpu_drivers[] = {
 	"*aesni*", "*-ce", "*-ce-*", "*_ce", "*-neon", "*-neon-*", "*neonbs*",
 	"*-avx*", "*-avx2*", "*-avx512*", "*-ssse3*", "*-sse2*", "*-sse4*",
-	"*-pclmul*", "*-clmulni*", "*-vaes*", "*padlock*", "*-x86_64",
+	"*-pclmul*", "*-clmulni*", "*-intel", "*-vaes*", "*padlock*", "*-x86_64",
 	"*-asm", "*-arm", "*-arm64", "*-riscv64*", "*-zvk*", "*-s390*",
 	"*-ppc-spe", "*-vmx", "*-power8"
 };
