@@ -32,3 +32,8 @@ check_PROGRAMS += tests/unit/t_diskstats
 tests_unit_t_diskstats_SOURCES = tests/unit/t_diskstats.c
 tests_unit_t_diskstats_CPPFLAGS = $(COUNTERS_TEST_CPPFLAGS)
 tests_unit_t_diskstats_LDADD = probes/libnasprobe.a
+
+check_PROGRAMS += tests/unit/t_procgroup
+tests_unit_t_procgroup_SOURCES = tests/unit/t_procgroup.c
+tests_unit_t_procgroup_CPPFLAGS = $(COUNTERS_TEST_CPPFLAGS)
+tests_unit_t_procgroup_LDADD = probes/libnasprobe.a
