@@ -37,3 +37,8 @@ check_PROGRAMS += tests/unit/t_procgroup
 tests_unit_t_procgroup_SOURCES = tests/unit/t_procgroup.c
 tests_unit_t_procgroup_CPPFLAGS = $(COUNTERS_TEST_CPPFLAGS)
 tests_unit_t_procgroup_LDADD = probes/libnasprobe.a
+
+check_PROGRAMS += tests/unit/t_crypto
+tests_unit_t_crypto_SOURCES = tests/unit/t_crypto.c
+tests_unit_t_crypto_CPPFLAGS = $(COUNTERS_TEST_CPPFLAGS)
+tests_unit_t_crypto_LDADD = probes/libnasprobe.a
