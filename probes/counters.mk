@@ -42,3 +42,8 @@ check_PROGRAMS += tests/unit/t_crypto
 tests_unit_t_crypto_SOURCES = tests/unit/t_crypto.c
 tests_unit_t_crypto_CPPFLAGS = $(COUNTERS_TEST_CPPFLAGS)
 tests_unit_t_crypto_LDADD = probes/libnasprobe.a
+
+check_PROGRAMS += tests/unit/t_rate
+tests_unit_t_rate_SOURCES = tests/unit/t_rate.c
+tests_unit_t_rate_CPPFLAGS = $(COUNTERS_TEST_CPPFLAGS)
+tests_unit_t_rate_LDADD = probes/libnasprobe.a
