@@ -47,3 +47,16 @@ check_PROGRAMS += tests/unit/t_rate
 tests_unit_t_rate_SOURCES = tests/unit/t_rate.c
 tests_unit_t_rate_CPPFLAGS = $(COUNTERS_TEST_CPPFLAGS)
 tests_unit_t_rate_LDADD = probes/libnasprobe.a
+
+check_PROGRAMS += tests/unit/t_snapshot
+tests_unit_t_snapshot_SOURCES = tests/unit/t_snapshot.c
+tests_unit_t_snapshot_CPPFLAGS = $(COUNTERS_TEST_CPPFLAGS)
+tests_unit_t_snapshot_LDADD = probes/libnasprobe.a
+
+check_PROGRAMS += tests/unit/t_enc_counters
+tests_unit_t_enc_counters_SOURCES = tests/unit/t_enc_counters.c \
+	daemon/enc_counters.c daemon/metrics.c
+tests_unit_t_enc_counters_CPPFLAGS = $(COUNTERS_TEST_CPPFLAGS) \
+	-I$(top_srcdir)/daemon
+tests_unit_t_enc_counters_CFLAGS = $(DAEMON_CFLAGS)
+tests_unit_t_enc_counters_LDADD = $(DAEMON_LIBS)

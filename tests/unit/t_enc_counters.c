@@ -1,0 +1,262 @@
+/*
+ * t_enc_counters.c: a fixture snapshot as JSON, rates, and /metrics text.
+ */
+#include "config.h"
+
+#include <event2/buffer.h>
+#include <jansson.h>
+
+#include "test.h"
+#include "encode.h"
+#include "snapshot.h"
+
+static const char *const smb_pats[] = { "smbd" };
+static const char *const nfs_pats[] = { "nfsd" };
+static const struct snapshot_group groups[] = {
+	{ "smb", smb_pats, 1 }, { "nfs", nfs_pats, 1 }
+};
+static const struct snapshot_opts opts = { groups, 2, 0 };
+
+/* The JSON object of the array element whose "name" is name, or NULL. */
+static json_t *
+t_named(json_t *arr, const char *name)
+{
+	json_t	*v;
+	size_t	 i;
+
+	json_array_foreach(arr, i, v)
+		if (strcmp(json_string_value(json_object_get(v, "name")) ?
+		    json_string_value(json_object_get(v, "name")) : "",
+		    name) == 0)
+			return (v);
+	return (NULL);
+}
+
+/* An integer member, or -1. */
+static long long
+t_int(json_t *o, const char *key)
+{
+	json_t	*v = json_object_get(o, key);
+
+	return (json_is_integer(v) ? (long long)json_integer_value(v) : -1);
+}
+
+/* QNAP: values in the JSON, null parts. */
+static void
+t_json(struct snapshot *s)
+{
+	json_t	*j, *d, *g, *cg, *n;
+	char	*text;
+
+	T_OK(snapshot_take(t_root("qts5-5.10-x86_64"), &opts, s));
+	T_TRUE((j = enc_counters(s)) != NULL);
+	if (j == NULL)
+		return;
+	T_TRUE(json_is_real(json_object_get(j, "time")));
+	d = t_named(json_object_get(j, "disks"), "sda");
+	T_TRUE(d != NULL);
+	T_EQ_INT(t_int(d, "major"), 8);
+	T_EQ_INT(t_int(d, "nfields"), 20);
+	T_EQ_INT(t_int(d, "reads"), 7783259);
+	T_EQ_INT(t_int(d, "read_bytes"), 3661373720LL * 512);
+	T_EQ_INT(t_int(d, "flushes"), 102336);
+	d = t_named(json_object_get(j, "disks"), "md1");
+	T_TRUE(json_is_array(json_object_get(d, "md_members")));
+	g = t_named(json_object_get(j, "groups"), "smb");
+	T_EQ_INT(t_int(g, "processes"), 3);
+	T_EQ_INT(t_int(g, "cpu_ticks"), 258334);
+	cg = json_array_get(json_object_get(g, "cgroups"), 0);
+	T_NEAR(json_real_value(json_object_get(cg, "quota_cores")), 0.5, 1e-9);
+	T_NEAR(json_real_value(json_object_get(cg, "throttled_seconds")),
+	    39120.334112345, 1e-6);
+	T_EQ_INT(t_int(json_object_get(json_object_get(j, "nfsd"),
+	    "proc3_named"), "read"), 9120334);
+	n = json_object_get(j, "pressure");
+	T_TRUE(json_is_object(n));
+	T_TRUE(json_is_null(json_object_get(json_object_get(j, "memory"),
+	    "load")) || json_is_array(json_object_get(json_object_get(j,
+	    "memory"), "load")));
+	text = json_dumps(j, 0);
+	T_TRUE(text != NULL && strlen(text) > 1000);
+	free(text);
+	json_decref(j);
+
+	/* DSM 6: no pressure, MemAvailable null. */
+	T_OK(snapshot_take(t_root("dsm6-3.10-armhf"), &opts, s));
+	j = enc_counters(s);
+	T_TRUE(json_is_null(json_object_get(j, "pressure")));
+	T_TRUE(json_is_string(json_object_get(json_object_get(j,
+	    "unavailable"), "pressure")));
+	T_TRUE(json_is_null(json_object_get(json_object_get(j, "memory"),
+	    "available_bytes")));
+	T_EQ_INT(t_int(json_object_get(j, "memory"), "dirty_bytes"),
+	    1432 * 1024);
+	json_decref(j);
+
+	/* The empty box: every part null. */
+	T_OK(snapshot_take(t_root("empty"), &opts, s));
+	j = enc_counters(s);
+	T_TRUE(json_is_null(json_object_get(j, "cpu")));
+	T_TRUE(json_is_null(json_object_get(j, "disks")));
+	T_TRUE(json_is_null(json_object_get(j, "crypto")));
+	json_decref(j);
+}
+
+/* Rates: the same box twice gives zero rates; a reboot gives nulls. */
+static void
+t_rates(struct snapshot *a, struct snapshot *b)
+{
+	json_t	*r, *d;
+
+	T_OK(snapshot_take(t_root("dsm7-4.4-x86_64"), &opts, a));
+	T_OK(snapshot_take(t_root("dsm7-4.4-x86_64"), &opts, b));
+	b->mono.tv_sec = a->mono.tv_sec + 2;
+	b->mono.tv_nsec = a->mono.tv_nsec;
+	/* sata1 read 1000 more I/Os and 2048 sectors, 4000 ms of ticks. */
+	b->disks.devs[0].rd_ios += 1000;
+	b->disks.devs[0].rd_sectors += 2048;
+	b->disks.devs[0].rd_ticks += 4000;
+	b->disks.devs[0].io_ticks += 1000;
+	r = enc_rates(a, b);
+	T_NEAR(json_real_value(json_object_get(r, "interval")), 2, 1e-9);
+	d = t_named(json_object_get(r, "disks"), b->disks.devs[0].name);
+	T_TRUE(d != NULL);
+	T_NEAR(json_real_value(json_object_get(d, "reads_per_s")), 500, 1e-9);
+	T_NEAR(json_real_value(json_object_get(d, "read_bytes_per_s")),
+	    524288, 1e-6);
+	T_NEAR(json_real_value(json_object_get(d, "read_await_ms")), 4, 1e-9);
+	T_NEAR(json_real_value(json_object_get(d, "util_pct")), 50, 1e-9);
+	T_TRUE(json_is_null(json_object_get(d, "write_await_ms")));
+	d = t_named(json_object_get(r, "disks"), "md2");
+	T_EQ_INT(t_int(d, "from_members"), 8);
+	T_TRUE(t_named(json_object_get(r, "nics"), "eth2") != NULL);
+	T_NEAR(json_real_value(json_object_get(t_named(json_object_get(r,
+	    "groups"), "smb"), "cpu_pct")), 0, 1e-9);
+	json_decref(r);
+	/* A counter going backwards: null, not negative. */
+	b->disks.devs[0].rd_ios -= 2000;
+	r = enc_rates(a, b);
+	d = t_named(json_object_get(r, "disks"), b->disks.devs[0].name);
+	T_TRUE(json_is_null(json_object_get(d, "reads_per_s")));
+	json_decref(r);
+	b->cpu.btime++;
+	r = enc_rates(a, b);
+	T_TRUE(json_is_null(json_object_get(r, "disks")));
+	json_decref(r);
+}
+
+/* Check the exposition: each family has one HELP and one TYPE, first. */
+static int
+t_wellformed(const char *text, int *nfam)
+{
+	char		 seen[256][96], name[96];
+	const char	*line, *eol, *sp;
+	size_t		 n, i, nseen = 0;
+	int		 typed = 0;
+
+	*nfam = 0;
+	for (line = text; *line != '\0'; line = eol + 1) {
+		if ((eol = strchr(line, '\n')) == NULL)
+			return (0);
+		if (strncmp(line, "# HELP ", 7) == 0) {
+			sp = strchr(line + 7, ' ');
+			n = (size_t)(sp - line - 7);
+			if (sp == NULL || sp > eol || n >= sizeof name)
+				return (0);
+			memcpy(name, line + 7, n);
+			name[n] = '\0';
+			for (i = 0; i < nseen; i++)
+				if (strcmp(seen[i], name) == 0)
+					return (0);	/* family twice */
+			if (nseen < 256)
+				strcpy(seen[nseen++], name);
+			(*nfam)++;
+			typed = 0;
+			continue;
+		}
+		if (strncmp(line, "# TYPE ", 7) == 0) {
+			if (nseen == 0 || typed ||
+			    strncmp(line + 7, seen[nseen - 1],
+			    strlen(seen[nseen - 1])) != 0)
+				return (0);
+			typed = 1;
+			continue;
+		}
+		if (nseen == 0 || !typed ||
+		    strncmp(line, seen[nseen - 1], strlen(seen[nseen - 1])) != 0)
+			return (0);	/* sample outside its family */
+	}
+	return (1);
+}
+
+/* /metrics of a fixture box, and an escaped non-UTF-8 device. */
+static void
+t_metrics(struct snapshot *s)
+{
+	struct evbuffer	*evb;
+	char		*text;
+	size_t		 len;
+	int		 nfam;
+
+	T_OK(snapshot_take(t_root("qts5-5.10-x86_64"), &opts, s));
+	/* A device called "sd\xff\"x" as a hostile kernel could print. */
+	strcpy(s->disks.devs[0].name, "sd\xff\"x");
+	evb = evbuffer_new();
+	T_OK(metrics_render(evb, s));
+	len = evbuffer_get_length(evb);
+	text = malloc(len + 1);
+	evbuffer_remove(evb, text, len);
+	text[len] = '\0';
+	T_TRUE(t_wellformed(text, &nfam));
+	T_TRUE(nfam > 40);
+	T_TRUE(strstr(text, "nasperf_cpu_seconds_total{cpu=\"0\",mode=\"user\"} "
+	    "88172.47") != NULL);
+	T_TRUE(strstr(text, "nasperf_disk_read_bytes_total{device=\"sd\\\\xff\\\"x\"}")
+	    != NULL);
+	T_TRUE(strstr(text, "nasperf_disk_io_time_seconds_total{device=\"md1\"} 0\n")
+	    != NULL);
+	T_TRUE(strstr(text, "nasperf_network_receive_bytes_total{device=\"eth0\"}")
+	    != NULL);
+	T_TRUE(strstr(text, "nasperf_memory_Dirty_bytes ") != NULL);
+	T_TRUE(strstr(text, "nasperf_pressure_io_waiting_seconds_total ") != NULL);
+	T_TRUE(strstr(text, "nasperf_procgroup_cpu_seconds_total{group=\"smb\"} "
+	    "2583.3400000000001") != NULL);
+	T_TRUE(strstr(text, "nasperf_procgroup_cgroup_throttled_seconds_total{"
+	    "group=\"smb\",cgroup=\"/AppLimit/smbd\"} 39120.334112345") != NULL);
+	T_TRUE(strstr(text, "nasperf_nfsd_requests_total{proto=\"3\","
+	    "method=\"read\"} 9120334\n") != NULL);
+	T_TRUE(strstr(text, "# TYPE nasperf_disk_io_time_seconds_total counter\n")
+	    != NULL);
+	free(text);
+	evbuffer_free(evb);
+
+	/* The empty box: only nasperf_probe_up. */
+	T_OK(snapshot_take(t_root("empty"), &opts, s));
+	evb = evbuffer_new();
+	T_OK(metrics_render(evb, s));
+	len = evbuffer_get_length(evb);
+	text = malloc(len + 1);
+	evbuffer_remove(evb, text, len);
+	text[len] = '\0';
+	T_TRUE(t_wellformed(text, &nfam));
+	T_EQ_INT(nfam, 1);
+	T_TRUE(strstr(text, "nasperf_probe_up{part=\"disks\"} 0\n") != NULL);
+	free(text);
+	evbuffer_free(evb);
+}
+
+int
+main(void)
+{
+	struct snapshot	*a, *b;
+
+	a = snapshot_new();
+	b = snapshot_new();
+	t_json(a);
+	t_rates(a, b);
+	t_metrics(a);
+	snapshot_free(a);
+	snapshot_free(b);
+	(void)t_skip;
+	return (t_done());
+}
