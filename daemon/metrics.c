@@ -13,6 +13,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <event2/buffer.h>
@@ -109,10 +110,16 @@ static void
 metrics_sample(struct metrics *m, const char *name, const char *labels,
     double v)
 {
+	char	num[32];
+
+	/* The shortest of %.15g and %.17g that reads back as v. */
+	snprintf(num, sizeof num, "%.15g", v);
+	if (strtod(num, NULL) != v)
+		snprintf(num, sizeof num, "%.17g", v);
 	if (labels[0] != '\0')
-		metrics_printf(m, "%s{%s} %.17g\n", name, labels, v);
+		metrics_printf(m, "%s{%s} %s\n", name, labels, num);
 	else
-		metrics_printf(m, "%s %.17g\n", name, v);
+		metrics_printf(m, "%s %s\n", name, num);
 }
 
 /* One sample with one label. */
