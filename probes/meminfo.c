@@ -48,7 +48,7 @@ meminfo_parse(const char *text, size_t len, struct meminfo *mi,
 		}
 		while (s < eol && *s == ' ')
 			s++;
-		if (eol - s >= 2 && strncmp(s, "kB", 2) == 0) {
+		if (s + 1 < eol && s[0] == 'k' && s[1] == 'B') {
 			if (v > UINT64_MAX / 1024) {
 				if (errstr != NULL)
 					*errstr = "number too large";

@@ -69,7 +69,7 @@ netdev_find(const struct netdev *nd, const char *name)
 static uint64_t *
 netdev_stat(struct netdev_if *ifp, size_t i)
 {
-	uint64_t	*v[] = {
+	uint64_t *const	v[] = {
 		&ifp->rx_bytes, &ifp->rx_packets, &ifp->rx_errs, &ifp->rx_drop,
 		&ifp->tx_bytes, &ifp->tx_packets, &ifp->tx_errs, &ifp->tx_drop
 	};

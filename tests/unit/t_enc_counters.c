@@ -159,9 +159,9 @@ t_wellformed(const char *text, int *nfam)
 		if ((eol = strchr(line, '\n')) == NULL)
 			return (0);
 		if (strncmp(line, "# HELP ", 7) == 0) {
-			sp = strchr(line + 7, ' ');
-			n = (size_t)(sp - line - 7);
-			if (sp == NULL || sp > eol || n >= sizeof name)
+			if ((sp = strchr(line + 7, ' ')) == NULL || sp > eol)
+				return (0);
+			if ((n = (size_t)(sp - line - 7)) >= sizeof name)
 				return (0);
 			memcpy(name, line + 7, n);
 			name[n] = '\0';
