@@ -185,7 +185,16 @@ metrics_cpu(struct metrics *m, const struct cpustat *cs)
 	}
 }
 
-/* nasperf_memory_<Key>_bytes, load averages. */
+/*
+ * nasperf_memory_<field>_bytes, load averages.  node_exporter keeps the
+ * kernel's camel case (node_memory_MemFree_bytes), which promtool's lint
+ * refuses; these are the same fields in snake case, by enum meminfo_field.
+ */
+static const char *const metrics_memory_names[MEMINFO_NFIELDS] = {
+	"total", "free", "available", "buffers", "cached", "dirty",
+	"writeback", "swap_total", "swap_free"
+};
+
 static void
 metrics_memory(struct metrics *m, const struct meminfo *mi)
 {
@@ -196,7 +205,7 @@ metrics_memory(struct metrics *m, const struct meminfo *mi)
 		if ((mi->have & (1U << i)) == 0)
 			continue;
 		snprintf(name, sizeof name, "nasperf_memory_%s_bytes",
-		    meminfo_keys[i]);
+		    metrics_memory_names[i]);
 		snprintf(help, sizeof help, "Memory information field %s.",
 		    meminfo_keys[i]);
 		metrics_family(m, name, "gauge", help);

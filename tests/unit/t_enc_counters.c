@@ -217,7 +217,7 @@ t_metrics(struct snapshot *s)
 	    != NULL);
 	T_TRUE(strstr(text, "nasperf_network_receive_bytes_total{device=\"eth0\"}")
 	    != NULL);
-	T_TRUE(strstr(text, "nasperf_memory_Dirty_bytes ") != NULL);
+	T_TRUE(strstr(text, "nasperf_memory_dirty_bytes ") != NULL);
 	T_TRUE(strstr(text, "nasperf_pressure_io_waiting_seconds_total ") != NULL);
 	T_TRUE(strstr(text, "nasperf_procgroup_cpu_seconds_total{group=\"smb\"} "
 	    "2583.34\n") != NULL);
