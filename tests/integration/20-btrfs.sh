@@ -18,8 +18,10 @@ mkfs.btrfs -q -f -L "$LABEL" -d raid1 -m raid1 "$L1" "$L2" >/dev/null ||
 mkdir "$T_TMP/mnt"
 mount "$L1" "$T_TMP/mnt" || skip_all "cannot mount btrfs"
 at_exit "umount $T_TMP/mnt"
-UUID=$(cat "/sys/fs/btrfs/"*/label 2>/dev/null | grep -n "^$LABEL$" >/dev/null &&
-    for d in /sys/fs/btrfs/*/; do [ "$(cat "$d/label")" = "$LABEL" ] && basename "$d"; done)
+UUID=
+for d in /sys/fs/btrfs/*/; do
+	[ "$(cat "$d/label" 2>/dev/null)" = "$LABEL" ] && UUID=$(basename "$d")
+done
 
 start_daemon || { echo "Bail out! nasperfd did not start"; exit 1; }
 api /v1/topology >"$T_TMP/topo"
