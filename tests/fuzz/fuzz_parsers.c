@@ -1,0 +1,139 @@
+/*
+ * fuzz_parsers.c: one small adapter per pure parser, for the fuzz target.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cpustat.h"
+#include "crypto.h"
+#include "diskstats.h"
+#include "fuzz_probes.h"
+#include "meminfo.h"
+#include "netdev.h"
+#include "nfsd.h"
+#include "pressure.h"
+#include "softirqs.h"
+
+static int
+fz_cpustat(const char *p, size_t n)
+{
+	struct cpustat	c;
+	const char	*e;
+	int		 rc;
+
+	cpustat_init(&c);
+	rc = cpustat_parse(p, n, &c, &e);
+	cpustat_clear(&c);
+	return (rc);
+}
+
+static int
+fz_crypto(const char *p, size_t n)
+{
+	struct crypto	c;
+	const char	*e;
+	int		 rc;
+
+	crypto_init(&c);
+	rc = crypto_parse(p, n, &c, &e);
+	crypto_clear(&c);
+	return (rc);
+}
+
+static int
+fz_diskstats(const char *p, size_t n)
+{
+	struct diskstats	d;
+	const char		*e;
+	int			 rc;
+
+	diskstats_init(&d);
+	rc = diskstats_parse(p, n, &d, &e);
+	diskstats_clear(&d);
+	return (rc);
+}
+
+static int
+fz_meminfo(const char *p, size_t n)
+{
+	struct meminfo	m;
+	const char	*e;
+
+	memset(&m, 0, sizeof m);
+	return (meminfo_parse(p, n, &m, &e));
+}
+
+static int
+fz_netdev(const char *p, size_t n)
+{
+	struct netdev	nd;
+	const char	*e;
+	int		 rc;
+
+	netdev_init(&nd);
+	rc = netdev_parse(p, n, &nd, &e);
+	netdev_clear(&nd);
+	return (rc);
+}
+
+static int
+fz_nfsd(const char *p, size_t n)
+{
+	struct nfsd	x;
+	const char	*e;
+
+	memset(&x, 0, sizeof x);
+	return (nfsd_parse(p, n, &x, &e));
+}
+
+static int
+fz_pressure(const char *p, size_t n)
+{
+	struct pressure_res	r;
+	const char		*e;
+
+	memset(&r, 0, sizeof r);
+	return (pressure_parse(p, n, &r, &e));
+}
+
+static int
+fz_softirqs(const char *p, size_t n)
+{
+	struct softirqs	s;
+	const char	*e;
+	int		 rc;
+
+	softirqs_init(&s);
+	rc = softirqs_parse(p, n, &s, &e);
+	softirqs_clear(&s);
+	return (rc);
+}
+
+const struct fuzz_parser fuzz_parsers[] = {
+	{ "cpustat", PROBE_PROC, "stat", fz_cpustat },
+	{ "crypto", PROBE_PROC, "crypto", fz_crypto },
+	{ "diskstats", PROBE_PROC, "diskstats", fz_diskstats },
+	{ "meminfo", PROBE_PROC, "meminfo", fz_meminfo },
+	{ "netdev", PROBE_PROC, "net/dev", fz_netdev },
+	{ "nfsd", PROBE_PROC, "net/rpc/nfsd", fz_nfsd },
+	{ "pressure", PROBE_PROC, "pressure/io", fz_pressure },
+	{ "softirqs", PROBE_PROC, "softirqs", fz_softirqs },
+};
+const size_t fuzz_nparsers = sizeof fuzz_parsers / sizeof fuzz_parsers[0];
+
+int
+fuzz_run(size_t i, const char *data, size_t len)
+{
+	char	*copy;
+	int	 rc;
+
+	if (i >= fuzz_nparsers || (copy = malloc(len + 1)) == NULL)
+		return (0);
+	memcpy(copy, data, len);
+	copy[len] = '\0';
+	rc = fuzz_parsers[i].parse(copy, len);
+	free(copy);
+	return (rc == 0 || rc == -1 ? 0 : 1);
+}

@@ -1,0 +1,155 @@
+/*
+ * fuzz_probes.c: every pure parser of libnasprobe against hostile input.
+ *
+ * Built two ways.  With --enable-fuzzing (clang), LLVMFuzzerTestOneInput is
+ * a libFuzzer target: the first byte picks the parser, the rest is the
+ * file.  Otherwise main() is a TAP test for make check: each parser gets
+ * the real files of every fixture box, then thousands of mutations of them
+ * (bytes flipped, lines cut, garbage and huge numbers spliced in) with a
+ * fixed seed.  It passes when nothing crashes, which the ASan and UBSan
+ * build makes strict, and every parser returns 0 or -1.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fuzz_probes.h"
+
+#ifdef NP_LIBFUZZER
+int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	if (size == 0)
+		return (0);
+	(void)fuzz_run(data[0] % fuzz_nparsers, (const char *)data + 1,
+	    size - 1);
+	return (0);
+}
+#else
+#include "test.h"
+
+/* A small deterministic generator (xorshift), so failures reproduce. */
+static uint64_t	fuzz_state = 0x9e3779b97f4a7c15ULL;
+
+static uint64_t
+fuzz_rand(void)
+{
+	fuzz_state ^= fuzz_state << 13;
+	fuzz_state ^= fuzz_state >> 7;
+	fuzz_state ^= fuzz_state << 17;
+	return (fuzz_state);
+}
+
+/* Change buf (len bytes, cap allocated) in one of several ways. */
+static size_t
+fuzz_mutate(char *buf, size_t len, size_t cap)
+{
+	static const char *const splice[] = {
+		"18446744073709551616", "-1", "\xff\xfe", " ", "\n", "\t",
+		"99999999999999999999999999", "(null)", "[", "]", ":", "=",
+		"nan", "0x10", "\n\n\n", "sda", "md0 : active raid5"
+	};
+	size_t	pos, n, i;
+	const char *s;
+
+	if (len == 0)
+		return (0);
+	pos = (size_t)(fuzz_rand() % len);
+	switch (fuzz_rand() % 5) {
+	case 0:		/* flip bytes */
+		for (i = 0; i < 1 + fuzz_rand() % 8; i++)
+			buf[fuzz_rand() % len] ^= (char)(1 << (fuzz_rand() % 8));
+		return (len);
+	case 1:		/* truncate */
+		return (pos);
+	case 2:		/* delete a run */
+		n = (size_t)(fuzz_rand() % (len - pos + 1));
+		memmove(buf + pos, buf + pos + n, len - pos - n);
+		return (len - n);
+	default:	/* splice a token in */
+		s = splice[fuzz_rand() % NP_NITEMS(splice)];
+		n = strlen(s);
+		if (len + n >= cap)
+			return (len);
+		memmove(buf + pos + n, buf + pos, len - pos);
+		memcpy(buf + pos, s, n);
+		return (len + n);
+	}
+}
+
+static const char *const fuzz_boxes[] = {
+	"dsm6-3.10-armhf", "dsm7-4.4-x86_64", "qts5-5.10-x86_64",
+	"readynas6-4.4-armhf", "debian12-6.1-btrfs"
+};
+
+/* 1 if the fixture box was unpacked. */
+static int
+fuzz_have_box(const char *box)
+{
+	const char	*base = getenv("NP_FIXTURES");
+	char		 path[4096];
+
+	snprintf(path, sizeof path, "%s/%s/proc", base != NULL ? base :
+	    "tests/fixtures/trees", box);
+	return (access(path, F_OK) == 0);
+}
+
+int
+main(void)
+{
+	struct probe_buf	 b;
+	char			*work, what[128];
+	size_t			 p, k, len, cap, runs, nseeds;
+	int			 bad;
+
+	probe_buf_init(&b);
+	for (p = 0; p < fuzz_nparsers; p++) {
+		bad = 0;
+		runs = nseeds = 0;
+		for (k = 0; k < NP_NITEMS(fuzz_boxes); k++) {
+			if (!fuzz_have_box(fuzz_boxes[k]))
+				continue;
+			if (probe_read(t_root(fuzz_boxes[k]),
+			    fuzz_parsers[p].fs, fuzz_parsers[p].file, &b) == -1)
+				continue;
+			nseeds++;
+			cap = b.len * 2 + 256;
+			if ((work = malloc(cap)) == NULL)
+				return (1);
+			if (fuzz_run(p, b.p, b.len) != 0)
+				bad++;
+			for (runs = 0; runs < 2000; runs++) {
+				memcpy(work, b.p, b.len);
+				len = b.len;
+				len = fuzz_mutate(work, len, cap);
+				len = fuzz_mutate(work, len, cap);
+				if (fuzz_run(p, work, len) != 0)
+					bad++;
+			}
+			free(work);
+		}
+		snprintf(what, sizeof what, "%s: %zu seed files, %zu "
+		    "mutations each, no crash, 0 or -1 returned",
+		    fuzz_parsers[p].name, nseeds, runs);
+		if (nseeds == 0)
+			t_skip(what);
+		else
+			t_check(bad == 0, what, __FILE__, __LINE__,
+			    "%d runs returned something else", bad);
+	}
+	/* An empty and a NUL-only input for every parser. */
+	for (p = 0, bad = 0; p < fuzz_nparsers; p++)
+		if (fuzz_run(p, "", 0) != 0 || fuzz_run(p, "\0\0\0", 3) != 0)
+			bad++;
+	T_EQ_INT(bad, 0);
+	probe_buf_free(&b);
+	return (t_done());
+}
+#endif
