@@ -1,0 +1,14 @@
+/*
+ * t_identity.c: the identity probe against real captures and the fixture boxes.
+ */
+#include "config.h"
+
+#include "test.h"
+#include "identity.h"
+
+int
+main(void)
+{
+	T_TRUE(t_root("empty") != NULL);
+	return (t_done());
+}
