@@ -16,9 +16,10 @@
 #include "probe.h"
 
 struct cpuinfo {
-	char		model[128];	/* "AMD Ryzen Embedded V1500B", "Cortex-A53" */
+	char		model[128];	/* model name (Processor), else the ARM core */
 	char		soc[128];	/* Hardware line, "" when there is none */
 	char		vendor[32];	/* vendor_id, or the ARM implementer name */
+	char		core[32];	/* ARM core from implementer/part, "Cortex-A9" */
 	unsigned	logical_cpus;	/* "processor" entries */
 	double		mhz;		/* first CPU's "cpu MHz", -1 if none */
 	int		is_arm;		/* "CPU implementer" seen */
