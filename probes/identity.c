@@ -59,7 +59,7 @@ identity_kv(const char *s, size_t len, const char *key, char *out,
 			eol = end;
 		while (s < eol && (*s == ' ' || *s == '\t'))
 			s++;
-		if ((size_t)(eol - s) <= klen || memcmp(s, key, klen) != 0 ||
+		if (s + klen >= eol || memcmp(s, key, klen) != 0 ||
 		    s[klen] != '=')
 			continue;
 		v = s + klen + 1;
@@ -386,8 +386,9 @@ int
 identity_parse_uname(const char *s, size_t len, struct identity *id,
     const char **errstr)
 {
-	const char	*end, *words[IDENTITY_MAX_WORDS], *wend[IDENTITY_MAX_WORDS];
-	const char	*p;
+	const char	*end, *p;
+	const char	*words[IDENTITY_MAX_WORDS] = { NULL };
+	const char	*wend[IDENTITY_MAX_WORDS] = { NULL };
 	size_t		 n = 0, i, g;
 
 	if (errstr != NULL)
@@ -396,7 +397,7 @@ identity_parse_uname(const char *s, size_t len, struct identity *id,
 		end = s + len;
 	while (s < end && (*s == ' ' || *s == '\t'))
 		s++;
-	if ((size_t)(end - s) >= 14 && memcmp(s, "Linux version ", 14) == 0)
+	if (s + 14 <= end && memcmp(s, "Linux version ", 14) == 0)
 		return (identity_parse_proc_version(s, end, id, errstr));
 
 	for (p = s; p < end && n < IDENTITY_MAX_WORDS;) {
@@ -409,7 +410,7 @@ identity_parse_uname(const char *s, size_t len, struct identity *id,
 			p++;
 		wend[n++] = p;
 	}
-	if (n < 4 || (size_t)(wend[0] - words[0]) != 5 ||
+	if (n < 4 || wend[0] != words[0] + 5 ||
 	    memcmp(words[0], "Linux", 5) != 0)
 		return (identity_invalid(errstr, "not a Linux uname line"));
 
