@@ -82,7 +82,7 @@ t_check(int pass, const char *what, const char *file, int line,
 } while (0)
 
 /* Skip one check with a reason. */
-static void
+static NP_UNUSED void
 t_skip(const char *why)
 {
 	t_count++;
@@ -94,7 +94,7 @@ t_skip(const char *why)
  * Open fixture tree name under $NP_FIXTURES; the root is static and lives
  * until exit.  "empty" is an empty directory (every probe: ENOENT).
  */
-static const struct probe_root *
+static NP_UNUSED const struct probe_root *
 t_root(const char *name)
 {
 	static struct probe_root	roots[16];

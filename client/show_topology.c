@@ -1,0 +1,266 @@
+/*
+ * show_topology.c: GET /v1/topology as tables: the box, its disks, arrays,
+ * volumes with what they are built on, and its NICs.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "show.h"
+
+/* The string at key, or "-". */
+static const char *
+st_s(json_t *o, const char *key)
+{
+	const char	*s = json_string_value(json_object_get(o, key));
+
+	return (s != NULL && *s != '\0' ? s : "-");
+}
+
+/* Bytes as a short decimal size: "4.0 TB", "512.1 GB". */
+static void
+st_size(json_t *v, char *out, size_t outsz)
+{
+	static const char *const units[] = { "B", "kB", "MB", "GB", "TB",
+	    "PB" };
+	double	x;
+	size_t	u = 0;
+
+	if (!json_is_integer(v)) {
+		snprintf(out, outsz, "-");
+		return;
+	}
+	x = (double)json_integer_value(v);
+	while (x >= 1000 && u + 1 < sizeof units / sizeof units[0]) {
+		x /= 1000;
+		u++;
+	}
+	snprintf(out, outsz, u == 0 ? "%.0f %s" : "%.1f %s", x, units[u]);
+}
+
+/* The names of an array of strings, joined by sep. */
+static void
+st_join(json_t *a, const char *sep, char *out, size_t outsz)
+{
+	json_t	*v;
+	size_t	 i;
+
+	out[0] = '\0';
+	json_array_foreach(a, i, v) {
+		if (i > 0)
+			strncat(out, sep, outsz - strlen(out) - 1);
+		if (json_is_string(v))
+			strncat(out, json_string_value(v), outsz -
+			    strlen(out) - 1);
+	}
+	if (out[0] == '\0')
+		snprintf(out, outsz, "-");
+}
+
+static void
+st_identity(FILE *fp, json_t *id, json_t *cpu)
+{
+	json_t	*v;
+
+	if (json_is_object(id))
+		fprintf(fp, "%s %s, %s %s, kernel %s (%s)\n",
+		    st_s(id, "vendor"), st_s(id, "model"), st_s(id, "os"),
+		    st_s(id, "firmware"), st_s(id, "kernel"), st_s(id, "arch"));
+	if (json_is_object(cpu)) {
+		fprintf(fp, "CPU: %s", st_s(cpu, "model"));
+		if (json_is_string(json_object_get(cpu, "soc")))
+			fprintf(fp, " (%s)", st_s(cpu, "soc"));
+		if ((v = json_object_get(cpu, "logical_cpus")) != NULL &&
+		    json_is_integer(v))
+			fprintf(fp, ", %d CPUs", (int)json_integer_value(v));
+		if (json_is_true(json_object_get(cpu, "aes")))
+			fprintf(fp, ", AES in hardware");
+		fputc('\n', fp);
+	}
+}
+
+static void
+st_disks(FILE *fp, json_t *disks)
+{
+	json_t	*d, *p, *rot;
+	char	 size[32], parts[512];
+	size_t	 i, j;
+
+	if (!json_is_array(disks) || json_array_size(disks) == 0)
+		return;
+	fprintf(fp, "\n%-10s %-24s %-10s %9s %-6s %s\n", "Disk", "Model",
+	    "Transport", "Size", "Rot", "Partitions");
+	json_array_foreach(disks, i, d) {
+		st_size(json_object_get(d, "size_bytes"), size, sizeof size);
+		parts[0] = '\0';
+		json_array_foreach(json_object_get(d, "partitions"), j, p) {
+			if (j > 0)
+				strncat(parts, " ", sizeof parts -
+				    strlen(parts) - 1);
+			strncat(parts, st_s(p, "name"), sizeof parts -
+			    strlen(parts) - 1);
+		}
+		rot = json_object_get(d, "rotational");
+		fprintf(fp, "%-10s %-24.24s %-10s %9s %-6s %s\n",
+		    st_s(d, "name"), st_s(d, "model"), st_s(d, "transport"),
+		    size, json_is_true(rot) ? "yes" : json_is_false(rot) ?
+		    "no" : "-", parts[0] != '\0' ? parts : "-");
+	}
+}
+
+static void
+st_md(FILE *fp, json_t *md)
+{
+	json_t	*m, *mem, *v;
+	char	 size[32], members[1024], state[96];
+	size_t	 i, j;
+
+	if (!json_is_array(md) || json_array_size(md) == 0)
+		return;
+	fprintf(fp, "\n%-8s %-8s %9s %-10s %-12s %s\n", "Array", "Level",
+	    "Size", "Disks", "State", "Members");
+	json_array_foreach(md, i, m) {
+		st_size(json_object_get(m, "size_bytes"), size, sizeof size);
+		members[0] = '\0';
+		json_array_foreach(json_object_get(m, "members"), j, mem) {
+			if (j > 0)
+				strncat(members, " ", sizeof members -
+				    strlen(members) - 1);
+			strncat(members, st_s(mem, "name"), sizeof members -
+			    strlen(members) - 1);
+			if (json_array_size(json_object_get(mem, "flags")) > 0)
+				strncat(members, "*", sizeof members -
+				    strlen(members) - 1);
+		}
+		v = json_object_get(m, "degraded");
+		if (!json_is_true(json_object_get(m, "active")))
+			snprintf(state, sizeof state, "inactive");
+		else if (json_is_integer(v) && json_integer_value(v) > 0)
+			snprintf(state, sizeof state, "degraded(%d)",
+			    (int)json_integer_value(v));
+		else
+			snprintf(state, sizeof state, "clean");
+		if (json_is_number(json_object_get(m, "sync_progress_pct")))
+			snprintf(state + strlen(state), sizeof state -
+			    strlen(state), " %s %.1f%%", st_s(m, "sync_action"),
+			    json_number_value(json_object_get(m,
+			    "sync_progress_pct")));
+		else if (json_is_string(json_object_get(m, "sync_wait")))
+			snprintf(state + strlen(state), sizeof state -
+			    strlen(state), " %s=%s", st_s(m, "sync_action"),
+			    st_s(m, "sync_wait"));
+		fprintf(fp, "%-8s %-8s %9s %-10s %-12s %s\n", st_s(m, "name"),
+		    st_s(m, "level"), size, st_s(m, "status"), state, members);
+	}
+	fprintf(fp, "(* spare, faulty, write-mostly or error flag)\n");
+}
+
+static void
+st_btrfs(FILE *fp, json_t *b)
+{
+	json_t	*fs;
+	char	 devs[512];
+	size_t	 i;
+
+	if (!json_is_array(b) || json_array_size(b) == 0)
+		return;
+	fprintf(fp, "\n%-16s %-10s %-10s %s\n", "btrfs", "Data", "Metadata",
+	    "Devices");
+	json_array_foreach(b, i, fs) {
+		st_join(json_object_get(fs, "devices"), " ", devs, sizeof devs);
+		fprintf(fp, "%-16s %-10s %-10s %s\n",
+		    json_is_string(json_object_get(fs, "label")) ?
+		    st_s(fs, "label") : st_s(fs, "uuid"),
+		    st_s(fs, "data_profile"), st_s(fs, "metadata_profile"),
+		    devs);
+	}
+}
+
+static void
+st_filesystems(FILE *fp, json_t *fss)
+{
+	json_t	*f, *layer;
+	char	 line[2048], names[1024];
+	size_t	 i, j;
+
+	if (!json_is_array(fss) || json_array_size(fss) == 0)
+		return;
+	fprintf(fp, "\n%-24s %-7s %s\n", "Mounted on", "Type",
+	    "Built on (top to bottom)");
+	json_array_foreach(fss, i, f) {
+		line[0] = '\0';
+		json_array_foreach(json_object_get(f, "stack"), j, layer) {
+			st_join(json_object_get(layer, "names"), " ", names,
+			    sizeof names);
+			snprintf(line + strlen(line), sizeof line -
+			    strlen(line), "%s%s %s", j > 0 ? " <- " : "",
+			    st_s(layer, "kind"), names);
+		}
+		fprintf(fp, "%-24s %-7s %s\n", st_s(f, "mountpoint"),
+		    st_s(f, "fstype"), line);
+	}
+}
+
+static void
+st_nics(FILE *fp, json_t *nics)
+{
+	json_t	*n, *v, *bond, *m;
+	char	 speed[32], members[512];
+	size_t	 i, j;
+
+	if (!json_is_array(nics) || json_array_size(nics) == 0)
+		return;
+	fprintf(fp, "\n%-10s %-6s %10s %6s %-8s %s\n", "NIC", "State",
+	    "Speed", "MTU", "Driver", "Bond");
+	json_array_foreach(nics, i, n) {
+		v = json_object_get(n, "speed_mbps");
+		if (json_is_integer(v))
+			snprintf(speed, sizeof speed, "%d Mb/s",
+			    (int)json_integer_value(v));
+		else
+			snprintf(speed, sizeof speed, "-");
+		members[0] = '\0';
+		if (json_is_object(bond = json_object_get(n, "bond"))) {
+			snprintf(members, sizeof members, "%s:",
+			    st_s(bond, "mode"));
+			json_array_foreach(json_object_get(bond, "members"), j,
+			    m) {
+				v = json_object_get(m, "speed_mbps");
+				snprintf(members + strlen(members),
+				    sizeof members - strlen(members), " %s",
+				    st_s(m, "name"));
+				if (json_is_integer(v))
+					snprintf(members + strlen(members),
+					    sizeof members - strlen(members),
+					    "@%d", (int)json_integer_value(v));
+			}
+			if (json_is_integer(v = json_object_get(bond,
+			    "capacity_mbps")))
+				snprintf(members + strlen(members),
+				    sizeof members - strlen(members),
+				    " = %d Mb/s", (int)json_integer_value(v));
+		} else if (json_is_string(json_object_get(n, "master")))
+			snprintf(members, sizeof members, "in %s",
+			    st_s(n, "master"));
+		v = json_object_get(n, "mtu");
+		fprintf(fp, "%-10s %-6s %10s %6d %-8s %s\n", st_s(n, "name"),
+		    st_s(n, "operstate"), speed, json_is_integer(v) ?
+		    (int)json_integer_value(v) : 0, st_s(n, "driver"),
+		    members);
+	}
+}
+
+void
+show_topology(FILE *fp, json_t *body)
+{
+	st_identity(fp, json_object_get(body, "identity"),
+	    json_object_get(body, "cpu"));
+	st_disks(fp, json_object_get(body, "disks"));
+	st_md(fp, json_object_get(body, "md"));
+	st_btrfs(fp, json_object_get(body, "btrfs"));
+	st_filesystems(fp, json_object_get(body, "filesystems"));
+	st_nics(fp, json_object_get(body, "nics"));
+}

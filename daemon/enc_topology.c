@@ -1,0 +1,327 @@
+/*
+ * enc_topology.c: the topology as JSON, GET /v1/topology.
+ *
+ *   {"identity": enc_identity(), "cpu": enc_cpuinfo(), "nics": enc_nics(),
+ *    "disks": [{"name", "major", "minor", "size_bytes", "model", "vendor",
+ *      "serial", "firmware", "transport", "rotational", "removable", "ro",
+ *      "logical_block_size", "physical_block_size", "backing_file",
+ *      "holders": [..], "partitions": [{"name", "major", "minor", "number",
+ *      "start_sector", "size_bytes", "holders": [..]}]}],
+ *    "md": [{"name", "level", "active", "readonly", "array_state",
+ *      "size_bytes", "chunk_bytes", "super", "raid_disks", "active_disks",
+ *      "status", "degraded", "sync_action", "sync_progress_pct",
+ *      "sync_done_blocks", "sync_total_blocks", "sync_finish_minutes",
+ *      "sync_speed_bytes_per_s", "sync_wait", "bitmap",
+ *      "members": [{"name", "index", "flags": ["spare"..], "state",
+ *      "slot"}]}],
+ *    "dm": [{"name", "dm_name", "uuid", "class", "size_bytes", "slaves",
+ *      "holders"}],
+ *    "btrfs": [{"uuid", "label", "devices": [..], "data_profile",
+ *      "metadata_profile", "system_profile", "data_total_bytes",
+ *      "data_used_bytes", "metadata_total_bytes", "metadata_used_bytes"}],
+ *    "filesystems": [{"mountpoint", "fstype", "source", "device",
+ *      "options", "super_options", "btrfs_uuid", "stack": [{"kind", "devices": [..],
+ *      "names": [..]}]}]}
+ *
+ * "disks" holds whole disks and loop devices; md and dm devices are in
+ * their own lists.  "filesystems" holds the mounts that are on a block
+ * device.  A part that could not be read is null; an empty string or an
+ * unknown number is null too.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "enc_host.h"
+#include "encode.h"
+#include "topology.h"
+
+/*
+ * A string as JSON; bytes that are not UTF-8 (a device or mount point
+ * named so) become the text \xNN, so one odd name cannot void the answer.
+ */
+static json_t *
+et_text(const char *s)
+{
+	char	buf[1024];
+	size_t	n = 0;
+	json_t	*j;
+
+	if ((j = json_string(s)) != NULL)
+		return (j);
+	for (; *s != '\0' && n + 5 < sizeof buf; s++) {
+		if ((unsigned char)*s < 0x80)
+			buf[n++] = *s;
+		else
+			n += (size_t)snprintf(buf + n, sizeof buf - n, "\\x%02x",
+			    (unsigned char)*s);
+	}
+	buf[n] = '\0';
+	return (json_string(buf));
+}
+
+/* A string, or null when empty. */
+static json_t *
+et_str(const char *s)
+{
+	return (s == NULL || *s == '\0' ? json_null() : et_text(s));
+}
+
+/* A flag that is -1 when unknown. */
+static json_t *
+et_bool(int v)
+{
+	return (v < 0 ? json_null() : json_boolean(v));
+}
+
+/* A count that is 0 when unknown. */
+static json_t *
+et_pos(uint64_t v)
+{
+	return (v == 0 ? json_null() : json_integer((json_int_t)v));
+}
+
+/* An array of n names of width w. */
+static json_t *
+et_names(const char *names, size_t n, size_t w)
+{
+	json_t	*a = json_array();
+	size_t	 i;
+
+	for (i = 0; a != NULL && i < n; i++)
+		json_array_append_new(a, et_text(names + i * w));
+	return (a);
+}
+
+static json_t *
+et_disks(const struct topology *t)
+{
+	const struct blockdev		*d;
+	const struct blockdev_part	*p;
+	json_t				*a = json_array(), *o, *parts;
+	size_t				 i, j;
+
+	for (i = 0; i < t->block.ndevs; i++) {
+		d = &t->block.devs[i];
+		if (d->kind != BLOCKDEV_DISK && d->kind != BLOCKDEV_LOOP)
+			continue;
+		parts = json_array();
+		for (j = 0; j < d->nparts; j++) {
+			p = &d->parts[j];
+			json_array_append_new(parts, json_pack(
+			    "{s:o,s:i,s:i,s:i,s:I,s:I,s:o}", "name", et_text(p->name),
+			    "major", (int)p->major, "minor", (int)p->minor,
+			    "number", (int)p->number, "start_sector",
+			    (json_int_t)p->start, "size_bytes",
+			    (json_int_t)p->size_bytes, "holders",
+			    et_names(p->holders[0], p->nholders,
+			    sizeof p->holders[0])));
+		}
+		o = json_pack("{s:o,s:i,s:i,s:I,s:o,s:o,s:o,s:o,s:o,s:o,s:o,"
+		    "s:o,s:o,s:o,s:o,s:o,s:o}",
+		    "name", et_text(d->name), "major", (int)d->major, "minor",
+		    (int)d->minor, "size_bytes", (json_int_t)d->size_bytes,
+		    "model", et_str(d->model), "vendor", et_str(d->vendor),
+		    "serial", et_str(d->serial), "firmware", et_str(d->rev),
+		    "transport", et_str(d->transport),
+		    "rotational", et_bool(d->rotational),
+		    "removable", et_bool(d->removable), "ro", et_bool(d->ro),
+		    "logical_block_size", et_pos(d->logical_block),
+		    "physical_block_size", et_pos(d->physical_block),
+		    "backing_file", et_str(d->backing_file),
+		    "holders", et_names(d->holders[0], d->nholders,
+		    sizeof d->holders[0]), "partitions", parts);
+		json_array_append_new(a, o);
+	}
+	return (a);
+}
+
+/* The flags of a member as words. */
+static json_t *
+et_member_flags(unsigned f)
+{
+	json_t	*a = json_array();
+
+	if (f & MDSTAT_F_FAULTY)
+		json_array_append_new(a, json_string("faulty"));
+	if (f & MDSTAT_F_SPARE)
+		json_array_append_new(a, json_string("spare"));
+	if (f & MDSTAT_F_WRITEMOSTLY)
+		json_array_append_new(a, json_string("write-mostly"));
+	if (f & MDSTAT_F_REPLACEMENT)
+		json_array_append_new(a, json_string("replacement"));
+	if (f & MDSTAT_F_ERROR)
+		json_array_append_new(a, json_string("error"));
+	if (f & MDSTAT_F_JOURNAL)
+		json_array_append_new(a, json_string("journal"));
+	return (a);
+}
+
+/* An integer that is -1 when unknown. */
+static json_t *
+et_int(int v)
+{
+	return (v < 0 ? json_null() : json_integer(v));
+}
+
+/* A real that is negative when unknown. */
+static json_t *
+et_real(double v)
+{
+	return (v < 0 ? json_null() : json_real(v));
+}
+
+static json_t *
+et_md(const struct topology *t)
+{
+	const struct mdstat_array	*m;
+	const struct mdstat_member	*mm;
+	json_t				*a = json_array(), *mem, *o;
+	size_t				 i, j;
+
+	for (i = 0; i < t->md.narrays; i++) {
+		m = &t->md.arrays[i];
+		mem = json_array();
+		for (j = 0; j < m->nmembers; j++) {
+			mm = &m->members[j];
+			json_array_append_new(mem, json_pack("{s:o,s:i,s:o,s:o,"
+			    "s:o}", "name", et_text(mm->name), "index", mm->index,
+			    "flags", et_member_flags(mm->flags), "state",
+			    et_str(mm->state), "slot", et_int(mm->slot)));
+		}
+		o = json_pack("{s:o,s:o,s:b,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,"
+		    "s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:b,s:o}",
+		    "name", et_text(m->name), "level", et_str(m->level),
+		    "active", m->active, "readonly", et_str(m->readonly),
+		    "array_state", et_str(m->array_state),
+		    "size_bytes", et_pos(m->blocks * 1024),
+		    "chunk_bytes", et_pos(m->chunk_kib * 1024),
+		    "super", et_str(m->super),
+		    "raid_disks", et_int(m->raid_disks),
+		    "active_disks", et_int(m->active_disks),
+		    "status", et_str(m->status),
+		    "degraded", et_int(m->degraded),
+		    "sync_action", et_str(m->sync_action),
+		    "sync_progress_pct", et_real(m->sync_pct),
+		    "sync_done_blocks", et_pos(m->sync_done),
+		    "sync_total_blocks", et_pos(m->sync_total),
+		    "sync_finish_minutes", et_real(m->sync_finish_min),
+		    "sync_speed_bytes_per_s", et_pos(m->sync_speed_kib * 1024),
+		    "sync_wait", et_str(m->sync_wait),
+		    "bitmap", m->bitmap, "members", mem);
+		json_array_append_new(a, o);
+	}
+	return (a);
+}
+
+static json_t *
+et_dm(const struct topology *t)
+{
+	const struct blockdev	*d;
+	json_t			*a = json_array();
+	size_t			 i;
+
+	for (i = 0; i < t->block.ndevs; i++) {
+		d = &t->block.devs[i];
+		if (d->kind != BLOCKDEV_DM)
+			continue;
+		json_array_append_new(a, json_pack("{s:o,s:o,s:o,s:o,s:I,s:o,"
+		    "s:o}", "name", et_text(d->name), "dm_name", et_str(d->dm_name),
+		    "uuid", et_str(d->dm_uuid), "class", et_str(d->dm_class),
+		    "size_bytes", (json_int_t)d->size_bytes,
+		    "slaves", et_names(d->slaves[0], d->nslaves,
+		    sizeof d->slaves[0]), "holders", et_names(d->holders[0],
+		    d->nholders, sizeof d->holders[0])));
+	}
+	return (a);
+}
+
+static json_t *
+et_btrfs(const struct topology *t)
+{
+	const struct btrfs_fs	*fs;
+	json_t			*a = json_array();
+	size_t			 i;
+
+	for (i = 0; i < t->btrfs.nfs; i++) {
+		fs = &t->btrfs.fs[i];
+		json_array_append_new(a, json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,"
+		    "s:o,s:o,s:o,s:o}", "uuid", et_text(fs->uuid),
+		    "label", et_str(fs->label),
+		    "devices", et_names(fs->devices[0], fs->ndevices,
+		    sizeof fs->devices[0]),
+		    "data_profile", et_str(fs->data.profile),
+		    "metadata_profile", et_str(fs->metadata.profile),
+		    "system_profile", et_str(fs->system.profile),
+		    "data_total_bytes", et_pos(fs->data.total_bytes),
+		    "data_used_bytes", et_pos(fs->data.used_bytes),
+		    "metadata_total_bytes", et_pos(fs->metadata.total_bytes),
+		    "metadata_used_bytes", et_pos(fs->metadata.used_bytes)));
+	}
+	return (a);
+}
+
+static json_t *
+et_filesystems(const struct topology *t)
+{
+	struct topology_layer		 layers[TOPOLOGY_STACK_MAX];
+	const struct mounts_entry	*m;
+	const struct btrfs_fs		*fs;
+	const char			*dev;
+	json_t				*a = json_array(), *stack;
+	size_t				 i, j, n;
+
+	for (i = 0; i < t->mounts.n; i++) {
+		m = &t->mounts.v[i];
+		if ((dev = topology_mount_device(t, m)) == NULL)
+			continue;
+		n = topology_stack(t, dev, m->fstype, layers,
+		    TOPOLOGY_STACK_MAX);
+		stack = json_array();
+		for (j = 0; j < n; j++)
+			json_array_append_new(stack, json_pack("{s:s,s:o,s:o}",
+			    "kind", layers[j].kind, "devices",
+			    et_names(layers[j].devices[0], layers[j].n,
+			    sizeof layers[j].devices[0]), "names",
+			    et_names(layers[j].names[0], layers[j].n,
+			    sizeof layers[j].names[0])));
+		fs = strcmp(m->fstype, "btrfs") == 0 ?
+		    btrfs_find_device(&t->btrfs, dev) : NULL;
+		json_array_append_new(a, json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,"
+		    "s:o,s:o}", "mountpoint", et_text(m->mountpoint), "fstype",
+		    et_text(m->fstype), "source", et_text(m->source), "device",
+		    et_text(dev), "options", et_text(m->options),
+		    "super_options", et_str(m->super_options),
+		    "btrfs_uuid", fs != NULL ? json_string(fs->uuid) :
+		    json_null(), "stack", stack));
+	}
+	return (a);
+}
+
+/* part if have has bit, else null. */
+static json_t *
+et_part(const struct topology *t, unsigned bit, json_t *(*fn)(
+    const struct topology *))
+{
+	return ((t->have & bit) != 0 ? fn(t) : json_null());
+}
+
+json_t *
+enc_topology(const struct topology *t)
+{
+	return (json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o}",
+	    "identity", (t->have & TOPOLOGY_IDENTITY) != 0 ?
+	    enc_identity(&t->identity) : json_null(),
+	    "cpu", (t->have & TOPOLOGY_CPU) != 0 ? enc_cpuinfo(&t->cpu) :
+	    json_null(),
+	    "disks", et_part(t, TOPOLOGY_BLOCK, et_disks),
+	    "md", et_part(t, TOPOLOGY_MD, et_md),
+	    "dm", et_part(t, TOPOLOGY_BLOCK, et_dm),
+	    "btrfs", et_part(t, TOPOLOGY_BTRFS, et_btrfs),
+	    "filesystems", et_part(t, TOPOLOGY_MOUNTS, et_filesystems),
+	    "nics", (t->have & TOPOLOGY_NICS) != 0 ? enc_nics(&t->nics) :
+	    json_null()));
+}
