@@ -77,8 +77,8 @@ blockdev_attr(const struct probe_root *root, const char *dir,
 {
 	char	rel[512];
 
-	snprintf(rel, sizeof rel, "%s/%s", dir, attr);
-	if (probe_read_attr(root, PROBE_SYS, rel, out, outsz) == -1)
+	if (snprintf(rel, sizeof rel, "%s/%s", dir, attr) >= (int)sizeof rel ||
+	    probe_read_attr(root, PROBE_SYS, rel, out, outsz) == -1)
 		out[0] = '\0';
 }
 
