@@ -395,12 +395,14 @@ client_show_info(json_t *j)
 	client_print_field("cpu", client_first(cpu, "model", NULL), NULL);
 	client_print_field("cpus", client_first(cpu, "logical_cpus", "count"),
 	    NULL);
-	if ((v = client_first(mem, "total_bytes", "MemTotal")) != NULL &&
+	if ((v = client_first(mem, "total_bytes", NULL)) != NULL &&
 	    json_is_integer(v))
 		printf("%-16s%.1f GB\n", "memory",
 		    (double)json_integer_value(v) / 1e9);
-	client_print_field("uptime", client_first(json_object_get(j,
-	    "uptime"), "seconds", NULL), " s");
+	if ((v = json_object_get(j, "uptime_seconds")) != NULL &&
+	    json_is_number(v))
+		printf("%-16s%.1f days\n", "uptime", json_number_value(v) /
+		    86400);
 	json_array_foreach(lim, i, v)
 		printf("%-16s%s\n", i == 0 ? "limits" : "",
 		    json_string_value(v));

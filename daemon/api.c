@@ -478,7 +478,8 @@ api_info(struct daemon *d, struct evhttp_request *req)
 		api_take(body, "identity", topo, "identity");
 		api_take(body, "cpu", topo, "cpu");
 		api_take(body, "memory", ctr, "memory");
-		api_take(body, "uptime", ctr, "uptime");
+		api_take(body, "uptime_seconds", json_object_get(ctr,
+		    "memory"), "uptime_s");
 	}
 	json_decref(topo);
 	json_decref(ctr);
