@@ -17,7 +17,7 @@ mkfs.btrfs -q -f -L "$LABEL" -d raid1 -m raid1 "$L1" "$L2" >/dev/null ||
     skip_all "mkfs.btrfs failed"
 mkdir "$T_TMP/mnt"
 mount "$L1" "$T_TMP/mnt" || skip_all "cannot mount btrfs"
-at_exit "umount $T_TMP/mnt"
+at_exit "retry umount $T_TMP/mnt"
 UUID=
 for d in /sys/fs/btrfs/*/; do
 	[ "$(cat "$d/label" 2>/dev/null)" = "$LABEL" ] && UUID=$(basename "$d")

@@ -12,11 +12,11 @@ need_cmd curl jq losetup mkfs.ext4 iostat
 
 truncate -s 300M "$T_TMP/outer.img"
 L1=$(losetup -f --show --direct-io=on "$T_TMP/outer.img") || skip_all "no loop device"
-at_exit "losetup -d $L1"
+at_exit "retry losetup -d $L1"
 mkfs.ext4 -q -F "$L1"
 mkdir "$T_TMP/outer"
 mount "$L1" "$T_TMP/outer"
-at_exit "umount $T_TMP/outer"
+at_exit "retry umount $T_TMP/outer"
 head -c 128M /dev/urandom >"$T_TMP/outer/inner.img"
 sync
 L2=$(losetup -f --show --direct-io=on "$T_TMP/outer/inner.img")
@@ -32,7 +32,7 @@ reader() {
 }
 reader &
 rpid=$!
-at_exit "kill $rpid; pkill -f 'dd if=$L2'"
+at_exit "kill $rpid; wait $rpid; pkill -f 'dd if=$L2'; retry sh -c '! pgrep -f \"dd if=$L2\"'"
 sleep 1.5
 
 S_COLORS=never iostat -x -k -y -p "$N2,$N1" -o JSON 2 1 >"$T_TMP/iostat" &

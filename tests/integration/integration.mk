@@ -4,8 +4,3 @@ dist_check_SCRIPTS += tests/integration/10-api.sh \
 	tests/integration/40-iostat.sh tests/integration/50-root.sh
 EXTRA_DIST += tests/integration/lib.sh
 
-# One at a time even under make -j: they share loop devices and ports.
-tests/integration/20-btrfs.sh.log: tests/integration/10-api.sh.log
-tests/integration/30-counters.sh.log: tests/integration/20-btrfs.sh.log
-tests/integration/40-iostat.sh.log: tests/integration/30-counters.sh.log
-tests/integration/50-root.sh.log: tests/integration/40-iostat.sh.log

@@ -27,6 +27,17 @@ t_cleanup() {
 trap t_cleanup EXIT
 trap 'exit 130' INT TERM HUP
 
+# retry CMD...: run CMD until it succeeds, for up to 5 s (a loop device
+# detaches, and releases the file it holds, only after its last user).
+retry() {
+	local i
+	for ((i = 0; i < 25; i++)); do
+		"$@" 2>/dev/null && return 0
+		sleep 0.2
+	done
+	"$@"
+}
+
 # at_exit CMD: run CMD (a string) when the test exits, however it exits.
 at_exit() {
 	T_CLEANUPS+=("$1")
