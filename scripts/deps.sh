@@ -27,11 +27,14 @@ util-linux procps"
 np_build() {
 	dir=$1
 	shift
-	[ -x "$NP_TOP/configure" ] && [ "$NP_TOP/configure" -nt "$NP_TOP/configure.ac" ] ||
-	    (cd "$NP_TOP" && autoreconf -fi >/dev/null 2>&1) || {
-		echo "autoreconf failed" >&2
-		return 1
-	}
+	if ! [ -x "$NP_TOP/configure" ] ||
+	    ! [ "$NP_TOP/configure" -nt "$NP_TOP/configure.ac" ]; then
+		if ! (cd "$NP_TOP" && autoreconf -fi) >"$NP_TOP/autoreconf.log" 2>&1; then
+			cat "$NP_TOP/autoreconf.log" >&2
+			echo "autoreconf failed" >&2
+			return 1
+		fi
+	fi
 	mkdir -p "$dir"
 	(cd "$dir" && { [ -f Makefile ] || "$NP_TOP/configure" -q "$@"; } &&
 	    make -s -j"$(nproc)")
