@@ -18,7 +18,7 @@ np_install() {
 	apt-get install -y -qq --no-install-recommends $missing >/dev/null
 }
 
-NP_BUILD_DEPS="ca-certificates gcc make autoconf automake pkg-config \
+NP_BUILD_DEPS="ca-certificates gcc libc6-dev make autoconf automake pkg-config \
 libevent-dev libyaml-dev libjansson-dev"
 NP_TEST_DEPS="curl jq sysstat prometheus btrfs-progs mandoc systemd \
 util-linux procps"
