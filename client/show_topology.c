@@ -161,21 +161,36 @@ st_md(FILE *fp, json_t *md)
 static void
 st_btrfs(FILE *fp, json_t *b)
 {
-	json_t	*fs;
-	char	 devs[512];
-	size_t	 i;
+	json_t		*fs, *d, *e, *v;
+	char		 devs[512], health[64];
+	const char	*k;
+	size_t		 i, j;
+	json_int_t	 missing, errors;
 
 	if (!json_is_array(b) || json_array_size(b) == 0)
 		return;
-	fprintf(fp, "\n%-16s %-10s %-10s %s\n", "btrfs", "Data", "Metadata",
-	    "Devices");
+	fprintf(fp, "\n%-16s %-10s %-10s %-18s %s\n", "btrfs", "Data",
+	    "Metadata", "Health", "Devices");
 	json_array_foreach(b, i, fs) {
 		st_join(json_object_get(fs, "devices"), " ", devs, sizeof devs);
-		fprintf(fp, "%-16s %-10s %-10s %s\n",
+		missing = errors = 0;
+		json_array_foreach(json_object_get(fs, "devinfo"), j, d) {
+			if (json_is_true(json_object_get(d, "missing")))
+				missing++;
+			e = json_object_get(d, "errors");
+			json_object_foreach(e, k, v)
+				errors += json_integer_value(v);
+		}
+		if (json_array_size(json_object_get(fs, "devinfo")) == 0)
+			snprintf(health, sizeof health, "-");
+		else
+			snprintf(health, sizeof health, "%lld missing, %lld err",
+			    (long long)missing, (long long)errors);
+		fprintf(fp, "%-16s %-10s %-10s %-18s %s\n",
 		    json_is_string(json_object_get(fs, "label")) ?
 		    st_s(fs, "label") : st_s(fs, "uuid"),
 		    st_s(fs, "data_profile"), st_s(fs, "metadata_profile"),
-		    devs);
+		    health, devs);
 	}
 }
 

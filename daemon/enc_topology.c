@@ -18,7 +18,9 @@
  *      "holders"}],
  *    "btrfs": [{"uuid", "label", "devices": [..], "data_profile",
  *      "metadata_profile", "system_profile", "data_total_bytes",
- *      "data_used_bytes", "metadata_total_bytes", "metadata_used_bytes"}],
+ *      "data_used_bytes", "metadata_total_bytes", "metadata_used_bytes",
+ *      "devinfo": [{"devid", "missing", "errors": null | {"write", "read",
+ *      "flush", "corruption", "generation"}}]}],
  *    "filesystems": [{"mountpoint", "fstype", "source", "device",
  *      "options", "super_options", "btrfs_uuid", "stack": [{"kind", "devices": [..],
  *      "names": [..]}]}]}
@@ -239,16 +241,44 @@ et_dm(const struct topology *t)
 	return (a);
 }
 
+/* A btrfs filesystem's devinfo/ members: missing flag and error counts. */
+static json_t *
+et_devinfo(const struct btrfs_fs *fs)
+{
+	const struct btrfs_devinfo	*d;
+	json_t				*a = json_array(), *o;
+	size_t				 i;
+
+	for (i = 0; i < fs->ndevinfo; i++) {
+		d = &fs->devinfo[i];
+		o = json_pack("{s:I,s:o}", "devid", (json_int_t)d->devid,
+		    "missing", d->missing < 0 ? json_null() :
+		    json_boolean(d->missing));
+		if (d->has_errors)
+			json_object_set_new(o, "errors", json_pack(
+			    "{s:I,s:I,s:I,s:I,s:I}",
+			    "write", (json_int_t)d->write_errs,
+			    "read", (json_int_t)d->read_errs,
+			    "flush", (json_int_t)d->flush_errs,
+			    "corruption", (json_int_t)d->corruption_errs,
+			    "generation", (json_int_t)d->generation_errs));
+		else
+			json_object_set_new(o, "errors", json_null());
+		json_array_append_new(a, o);
+	}
+	return (a);
+}
+
 static json_t *
 et_btrfs(const struct topology *t)
 {
 	const struct btrfs_fs	*fs;
-	json_t			*a = json_array();
+	json_t			*a = json_array(), *o;
 	size_t			 i;
 
 	for (i = 0; i < t->btrfs.nfs; i++) {
 		fs = &t->btrfs.fs[i];
-		json_array_append_new(a, json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,"
+		o = json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,"
 		    "s:o,s:o,s:o,s:o}", "uuid", et_text(fs->uuid),
 		    "label", et_str(fs->label),
 		    "devices", et_names(fs->devices[0], fs->ndevices,
@@ -259,7 +289,11 @@ et_btrfs(const struct topology *t)
 		    "data_total_bytes", et_pos(fs->data.total_bytes),
 		    "data_used_bytes", et_pos(fs->data.used_bytes),
 		    "metadata_total_bytes", et_pos(fs->metadata.total_bytes),
-		    "metadata_used_bytes", et_pos(fs->metadata.used_bytes)));
+		    "metadata_used_bytes", et_pos(fs->metadata.used_bytes));
+		if (o == NULL)
+			continue;
+		json_object_set_new(o, "devinfo", et_devinfo(fs));
+		json_array_append_new(a, o);
 	}
 	return (a);
 }

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <dirent.h>
+#include <stddef.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,6 +59,104 @@ btrfs_alloc(const struct probe_root *root, const char *fsdir,
 	(void)probe_attr_u64(root, PROBE_SYS, rel, &a->used_bytes);
 }
 
+/* Order devinfo entries by devid. */
+static int
+btrfs_devid_cmp(const void *a, const void *b)
+{
+	const struct btrfs_devinfo	*x = a, *y = b;
+
+	return (x->devid < y->devid ? -1 : x->devid > y->devid);
+}
+
+int
+btrfs_parse_error_stats(const char *s, size_t len, struct btrfs_devinfo *d,
+    const char **errstr)
+{
+	static const struct {
+		const char	*key;
+		size_t		 off;
+	} keys[] = {
+		{ "write_errs", offsetof(struct btrfs_devinfo, write_errs) },
+		{ "read_errs", offsetof(struct btrfs_devinfo, read_errs) },
+		{ "flush_errs", offsetof(struct btrfs_devinfo, flush_errs) },
+		{ "corruption_errs",
+		    offsetof(struct btrfs_devinfo, corruption_errs) },
+		{ "generation_errs",
+		    offsetof(struct btrfs_devinfo, generation_errs) }
+	};
+	const char	*end = s + len, *nl, *p;
+	char		 line[128], key[32];
+	uint64_t	 v;
+	size_t		 i, n;
+	int		 found = 0;
+
+	for (; s < end; s = nl + 1) {
+		if ((nl = memchr(s, '\n', (size_t)(end - s))) == NULL)
+			nl = end;
+		n = (size_t)(nl - s);
+		if (n >= sizeof line)
+			continue;
+		memcpy(line, s, n);
+		line[n] = '\0';
+		p = line;
+		if (probe_scan_word(&p, key, sizeof key) != 0 ||
+		    probe_scan_u64(&p, &v) != 0)
+			continue;
+		for (i = 0; i < NP_NITEMS(keys); i++) {
+			if (strcmp(key, keys[i].key) != 0)
+				continue;
+			memcpy((char *)d + keys[i].off, &v, sizeof v);
+			found = 1;
+		}
+	}
+	if (!found) {
+		*errstr = "no error counters";
+		errno = EINVAL;
+		return (-1);
+	}
+	d->has_errors = 1;
+	return (0);
+}
+
+/* devinfo/<devid>/: whether each member is missing and its error counts. */
+static void
+btrfs_devinfo(const struct probe_root *root, struct probe_buf *buf,
+    const char *fsdir, struct btrfs_fs *fs)
+{
+	struct btrfs_devinfo	*d;
+	struct dirent		*de;
+	DIR			*dp;
+	const char		*errstr, *p;
+	char			 rel[512];
+	uint64_t		 v;
+
+	snprintf(rel, sizeof rel, "%s/devinfo", fsdir);
+	if ((dp = probe_opendir(root, PROBE_SYS, rel)) == NULL)
+		return;
+	while ((de = readdir(dp)) != NULL && fs->ndevinfo < BTRFS_MAX_DEVICES) {
+		p = de->d_name;
+		if (probe_scan_u64(&p, &v) != 0 || *p != '\0' || v > 0xffffffffU)
+			continue;
+		d = &fs->devinfo[fs->ndevinfo];
+		memset(d, 0, sizeof *d);
+		d->devid = (unsigned)v;
+		d->missing = -1;
+		snprintf(rel, sizeof rel, "%s/devinfo/%s/missing", fsdir,
+		    de->d_name);
+		if (probe_attr_u64(root, PROBE_SYS, rel, &v) == 0)
+			d->missing = v != 0;
+		snprintf(rel, sizeof rel, "%s/devinfo/%s/error_stats", fsdir,
+		    de->d_name);
+		if (probe_read(root, PROBE_SYS, rel, buf) == 0)
+			(void)btrfs_parse_error_stats(buf->p, buf->len, d,
+			    &errstr);
+		fs->ndevinfo++;
+	}
+	closedir(dp);
+	qsort(fs->devinfo, fs->ndevinfo, sizeof fs->devinfo[0],
+	    btrfs_devid_cmp);
+}
+
 /* Order member names. */
 static int
 btrfs_name_cmp(const void *a, const void *b)
@@ -68,14 +167,16 @@ btrfs_name_cmp(const void *a, const void *b)
 int
 btrfs_read(const struct probe_root *root, struct btrfs *b)
 {
-	struct btrfs_fs	*fs;
-	struct dirent	*de, *dd;
-	DIR		*dp, *ddp;
-	char		 dir[128], rel[192];
+	struct btrfs_fs		*fs;
+	struct probe_buf	 buf;
+	struct dirent		*de, *dd;
+	DIR			*dp, *ddp;
+	char			 dir[128], rel[192];
 
 	memset(b, 0, sizeof *b);
 	if ((dp = probe_opendir(root, PROBE_SYS, "fs/btrfs")) == NULL)
 		return (-1);
+	probe_buf_init(&buf);
 	while ((de = readdir(dp)) != NULL && b->nfs < BTRFS_MAX_FS) {
 		/* Filesystems are named by UUID; "features" is not one. */
 		if (strlen(de->d_name) != 36 || de->d_name[8] != '-')
@@ -104,9 +205,11 @@ btrfs_read(const struct probe_root *root, struct btrfs *b)
 		btrfs_alloc(root, dir, "data", &fs->data);
 		btrfs_alloc(root, dir, "metadata", &fs->metadata);
 		btrfs_alloc(root, dir, "system", &fs->system);
+		btrfs_devinfo(root, &buf, dir, fs);
 		b->nfs++;
 	}
 	closedir(dp);
+	probe_buf_free(&buf);
 	return (0);
 }
 
