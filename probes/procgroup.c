@@ -30,7 +30,48 @@ procgroup_clear(struct procgroup *pg)
 	for (i = 0; i < pg->cap; i++)
 		free(pg->groups[i].procs);
 	free(pg->groups);
+	free(pg->others);
+	free(pg->next_others);
 	memset(pg, 0, sizeof *pg);
+}
+
+/* Order pids. */
+static int
+procgroup_pid_cmp(const void *a, const void *b)
+{
+	uint32_t	x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return (x < y ? -1 : x > y);
+}
+
+/* 1 if pid matched no group at the last read. */
+static int
+procgroup_is_other(const struct procgroup *pg, uint32_t pid)
+{
+	return (pg->nothers > 0 && bsearch(&pid, pg->others, pg->nothers,
+	    sizeof pid, procgroup_pid_cmp) != NULL);
+}
+
+/* Remember pid as matching no group for the next read. */
+static int
+procgroup_note_other(struct procgroup *pg, uint32_t pid)
+{
+	uint32_t	*a, *b;
+	size_t		 ncap;
+
+	if (pg->nnext == pg->othercap) {
+		ncap = pg->othercap == 0 ? 256 : pg->othercap * 2;
+		if ((a = reallocarray(pg->others, ncap, sizeof *a)) == NULL)
+			return (-1);
+		pg->others = a;
+		if ((b = reallocarray(pg->next_others, ncap, sizeof *b)) ==
+		    NULL)
+			return (-1);
+		pg->next_others = b;
+		pg->othercap = ncap;
+	}
+	pg->next_others[pg->nnext++] = pid;
+	return (0);
 }
 
 /* The index of the first spec whose patterns match comm, or -1. */
@@ -227,12 +268,21 @@ procgroup_read(const struct probe_root *root, struct probe_buf *b,
 	pagesize = ps > 0 ? (uint64_t)ps : 4096;
 	if ((dir = probe_opendir(root, PROBE_PROC, ".")) == NULL)
 		return (-1);
+	/* A read that is a rescan looks at every process again. */
+	if (pg->reads++ % PROCGROUP_RESCAN == 0)
+		pg->nothers = 0;
+	pg->nnext = 0;
 	while ((de = readdir(dir)) != NULL) {
 		s = de->d_name;
 		if (*s < '0' || *s > '9' || probe_scan_u64(&s, &pid) == -1 ||
 		    *s != '\0' || pid > INT32_MAX)
 			continue;
 		pg->nscanned++;
+		if (procgroup_is_other(pg, (uint32_t)pid)) {
+			if (procgroup_note_other(pg, (uint32_t)pid) == -1)
+				goto nomem;
+			continue;
+		}
 		snprintf(rel, sizeof rel, "%d/stat", (int)pid);
 		/* A process that exits between readdir and open is gone. */
 		if (probe_read(root, PROBE_PROC, rel, b) == -1 ||
@@ -240,16 +290,22 @@ procgroup_read(const struct probe_root *root, struct probe_buf *b,
 			pg->skipped++;
 			continue;
 		}
-		if ((gi = procgroup_match(specs, nspecs, p.comm)) == -1)
+		if ((gi = procgroup_match(specs, nspecs, p.comm)) == -1) {
+			if (procgroup_note_other(pg, (uint32_t)pid) == -1)
+				goto nomem;
 			continue;
-		g = &pg->groups[gi];
-		if (procgroup_add(g, &p) == -1) {
-			closedir(dir);
-			return (-1);
 		}
+		g = &pg->groups[gi];
+		if (procgroup_add(g, &p) == -1)
+			goto nomem;
 		procgroup_note_cgroup(root, b, p.pid, g);
 	}
 	closedir(dir);
+	/* This read's others are the next read's. */
+	qsort(pg->next_others, pg->nnext, sizeof *pg->next_others,
+	    procgroup_pid_cmp);
+	memcpy(pg->others, pg->next_others, pg->nnext * sizeof *pg->others);
+	pg->nothers = pg->nnext;
 	for (i = 0; i < pg->ngroups; i++) {
 		g = &pg->groups[i];
 		if (g->nprocs > 1)
@@ -268,4 +324,9 @@ procgroup_read(const struct probe_root *root, struct probe_buf *b,
 		}
 	}
 	return (0);
+nomem:
+	closedir(dir);
+	pg->nothers = 0;
+	errno = ENOMEM;
+	return (-1);
 }

@@ -54,7 +54,19 @@ struct procgroup {
 	size_t		 cap;
 	size_t		 nscanned;	/* processes looked at */
 	size_t		 skipped;	/* stat files unreadable or malformed */
+	/*
+	 * Processes that matched no group, by pid, from earlier reads: they
+	 * are not read again but on every PROCGROUP_RESCAN-th read (a pid
+	 * can be reused, and exec renames a process), so a steady sampler
+	 * reads only the processes it measures.  Sorted.
+	 */
+	uint32_t	*others, *next_others;
+	size_t		 nothers, nnext, othercap;
+	unsigned	 reads;		/* procgroup_read calls so far */
 };
+
+/* Every this many reads, every process is read again. */
+#define PROCGROUP_RESCAN	8
 
 /* Initialise an empty result. */
 void	procgroup_init(struct procgroup *);

@@ -127,6 +127,20 @@ t_read_qts(void)
 	T_EQ_INT(g->nprocs, 8);
 	T_EQ_U64(g->rss_bytes, 0);
 	T_EQ_INT(pg.groups[2].nprocs, 0);
+	/*
+	 * Reads after the first skip the processes that matched nothing,
+	 * and the figures stay the same; a rescan reads them all again.
+	 */
+	T_TRUE(pg.nothers > 0);
+	T_OK(procgroup_read(t_root("qts5-5.10-x86_64"), &b, specs,
+	    NP_NITEMS(specs), &pg, NULL));
+	T_EQ_INT(pg.groups[0].nprocs, 3);
+	T_EQ_U64(pg.groups[0].ticks, 53244 + 201537 + 3553);
+	T_EQ_INT(pg.groups[1].nprocs, 8);
+	T_EQ_INT(pg.groups[0].ncgroups, 1);
+	T_EQ_INT(pg.nothers, pg.nnext);
+	/* The next read is of another box: make it a rescan. */
+	pg.reads = 0;
 
 	/* DSM 7: cgroup v1 "cpu,cpuacct" with no quota. */
 	T_OK(procgroup_read(t_root("dsm7-4.4-x86_64"), &b, specs,
