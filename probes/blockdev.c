@@ -70,16 +70,25 @@ blockdev_transport(const char *path, const char *name)
 	return ("");
 }
 
-/* Read <dir>/<attr> under sys into out, or leave it empty. */
+/*
+ * Read <dir>/<attr> under sys into out, or leave it empty.  SCSI pads
+ * vendor, model and rev with spaces ("ATA     "); those are dropped.
+ */
 static void
 blockdev_attr(const struct probe_root *root, const char *dir,
     const char *attr, char *out, size_t outsz)
 {
 	char	rel[512];
+	size_t	n;
 
 	if (snprintf(rel, sizeof rel, "%s/%s", dir, attr) >= (int)sizeof rel ||
-	    probe_read_attr(root, PROBE_SYS, rel, out, outsz) == -1)
+	    probe_read_attr(root, PROBE_SYS, rel, out, outsz) == -1) {
 		out[0] = '\0';
+		return;
+	}
+	n = strlen(out);
+	while (n > 0 && (out[n - 1] == ' ' || out[n - 1] == '\t'))
+		out[--n] = '\0';
 }
 
 /* Parse "MAJ:MIN" from <dir>/dev; -1 when missing or malformed. */
