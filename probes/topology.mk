@@ -11,7 +11,8 @@ TOPOLOGY_CLIENT_SOURCES = client/show_topology.c
 
 check_PROGRAMS += tests/unit/t_bonding tests/unit/t_nic tests/unit/t_cpuinfo \
 	tests/unit/t_identity tests/unit/t_mdstat tests/unit/t_topology \
-	tests/unit/t_enc_host tests/unit/t_btrfs tests/unit/t_blockdev
+	tests/unit/t_enc_host tests/unit/t_btrfs tests/unit/t_blockdev \
+	tests/unit/t_mounts
 tests_unit_t_bonding_SOURCES = tests/unit/t_bonding.c
 tests_unit_t_bonding_LDADD = probes/libnasprobe.a
 tests_unit_t_nic_SOURCES = tests/unit/t_nic.c
@@ -24,6 +25,8 @@ tests_unit_t_btrfs_SOURCES = tests/unit/t_btrfs.c
 tests_unit_t_btrfs_LDADD = probes/libnasprobe.a
 tests_unit_t_blockdev_SOURCES = tests/unit/t_blockdev.c
 tests_unit_t_blockdev_LDADD = probes/libnasprobe.a
+tests_unit_t_mounts_SOURCES = tests/unit/t_mounts.c
+tests_unit_t_mounts_LDADD = probes/libnasprobe.a
 tests_unit_t_mdstat_SOURCES = tests/unit/t_mdstat.c
 tests_unit_t_mdstat_LDADD = probes/libnasprobe.a
 tests_unit_t_topology_SOURCES = tests/unit/t_topology.c daemon/enc_topology.c \
