@@ -222,8 +222,25 @@ test_boxes(void)
 	if (!box_present("debian12-6.1-btrfs"))
 		t_skip("debian12-6.1-btrfs is not in the tree");
 	else {
+		/* A btrfs over whole disks: no partitions, no holders. */
 		T_OK(blockdev_read(t_root("debian12-6.1-btrfs"), &l));
-		T_EQ_STR(dev("nvme0n1")->transport, "nvme");
+		T_EQ_INT(l.ndevs, 4);
+		d = dev("nvme0n1");
+		T_EQ_STR(d->transport, "nvme");
+		T_EQ_STR(d->model, "Samsung SSD 970 EVO Plus 250GB");
+		T_EQ_STR(d->serial, "S4EUNX0XXXXXX1");
+		T_EQ_STR(d->rev, "2B2QEXM7");
+		T_EQ_U64(d->size_bytes, 500118192ULL * 512);
+		T_EQ_INT(d->nparts, 3);
+		T_EQ_STR(d->parts[1].name, "nvme0n1p2");
+		T_EQ_INT(d->parts[1].major, 259);
+		d = dev("sdc");
+		T_EQ_STR(d->model, "ST4000VN008-2DR166");
+		T_EQ_STR(d->rev, "SC60");
+		T_EQ_STR(d->transport, "sata");
+		T_EQ_U64(d->size_bytes, 7814037168ULL * 512);
+		T_EQ_INT(d->nparts, 0);
+		T_EQ_INT(d->nholders, 0);
 	}
 
 	T_ERRNO(blockdev_read(t_root("empty"), &l), ENOENT);

@@ -145,9 +145,26 @@ test_boxes(void)
 	else {
 		T_OK(btrfs_read(t_root("debian12-6.1-btrfs"), b));
 		T_EQ_INT(b->nfs, 1);
-		T_EQ_INT(b->fs[0].ndevices, 3);
-		T_EQ_STR(b->fs[0].data.profile, "raid1");
-		T_EQ_STR(b->fs[0].metadata.profile, "raid1");
+		fs = &b->fs[0];
+		T_EQ_STR(fs->uuid, "8f3c2a71-5b0d-4e9a-9c1f-2d7e6b4a0c13");
+		T_EQ_STR(fs->label, "data");
+		T_EQ_INT(fs->ndevices, 3);
+		T_EQ_STR(fs->devices[0], "sda");
+		T_EQ_STR(fs->devices[2], "sdc");
+		T_EQ_STR(fs->data.profile, "raid1");
+		T_EQ_U64(fs->data.total_bytes, 5497558138880ULL);
+		T_EQ_U64(fs->data.used_bytes, 4398046511104ULL);
+		T_EQ_STR(fs->metadata.profile, "raid1");
+		T_EQ_U64(fs->metadata.used_bytes, 6442450944ULL);
+		T_EQ_STR(fs->system.profile, "raid1");
+		T_EQ_U64(fs->system.used_bytes, 868352);
+		T_EQ_INT(fs->ndevinfo, 3);
+		T_EQ_INT(fs->devinfo[2].devid, 3);
+		T_EQ_INT(fs->devinfo[2].missing, 0);
+		T_EQ_INT(fs->devinfo[2].has_errors, 1);
+		T_EQ_U64(fs->devinfo[2].corruption_errs, 0);
+		T_TRUE(btrfs_find_device(b, "sdb") == fs);
+		T_TRUE(btrfs_find_device(b, "nvme0n1p2") == NULL);
 	}
 	if (!box_present("readynas6-4.4-armhf"))
 		t_skip("readynas6-4.4-armhf is not in the tree");

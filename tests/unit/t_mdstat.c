@@ -108,6 +108,59 @@ static const char ds923_writemostly[] =
 	"\n"
 	"unused devices: <none>\n";
 
+/* qnap-8bay-two-raid5-2021/mdstat.txt: two RAID5 pools, six swap spares */
+static const char qnap_8bay[] =
+	"Personalities : [linear] [raid0] [raid1] [raid10] [raid6] [raid5] [raid4] [multipath]\n"
+	"md2 : active raid5 sdd3[0] sda3[3] sdb3[2] sdc3[1]\n"
+	"      17551701504 blocks super 1.0 level 5, 512k chunk, algorithm 2 [4/4] [UUUU]\n"
+	"      bitmap: 1/3 pages [64KB], 65536KB chunk\n"
+	"\n"
+	"md1 : active raid5 sdh3[0] sde3[3] sdf3[2] sdg3[1]\n"
+	"      23412214272 blocks super 1.0 level 5, 512k chunk, algorithm 2 [4/4] [UUUU]\n"
+	"      bitmap: 2/4 pages [128KB], 65536KB chunk\n"
+	"\n"
+	"md322 : active raid1 sda5[7](S) sdb5[6](S) sdc5[5](S) sdd5[4](S) sde5[3](S) sdf5[2](S) sdg5[1] sdh5[0]\n"
+	"      7235136 blocks super 1.0 [2/2] [UU]\n"
+	"      bitmap: 0/1 pages [0KB], 65536KB chunk\n"
+	"\n";
+/* synology-12bay-2017-chroot/mdstat.txt: SHR over three partition sets */
+static const char syno_12bay[] =
+	"Personalities : [linear] [raid0] [raid1] [raid10] [raid6] [raid5] [raid4]\n"
+	"md3 : active raid5 sda7[0] sdl7[6] sde7[4] sdf7[5] sdd7[3] sdc7[2] sdb7[1]\n"
+	"      23435390592 blocks super 1.2 level 5, 64k chunk, algorithm 2 [7/7] [UUUUUUU]\n"
+	"\n"
+	"md4 : active raid5 sda6[0] sdl6[10] sdh6[8] sdj6[9] sde6[5] sdf6[6] sdi6[7] sdd6[4] sdg6[3] sdc6[2] sdb6[1]\n"
+	"      19534949120 blocks super 1.2 level 5, 64k chunk, algorithm 2 [11/11] [UUUUUUUUUUU]\n"
+	"\n"
+	"md2 : active raid5 sdk5[0] sdh5[10] sdj5[11] sde5[7] sdf5[8] sdi5[9] sdd5[6] sdb5[3] sdc5[4] sdg5[5] sda5[2] sdl5[12]\n"
+	"      42924062016 blocks super 1.2 level 5, 64k chunk, algorithm 2 [12/12] [UUUUUUUUUUUU]\n"
+	"\n"
+	"md1 : active raid1 sda2[2] sdb2[3] sdc2[0] sdd2[6] sde2[7] sdf2[9] sdg2[1] sdh2[10] sdi2[8] sdj2[11] sdk2[5] sdl2[4]\n"
+	"      2097088 blocks [12/12] [UUUUUUUUUUUU]\n"
+	"\n";
+/* synology-ds923plus-dsm7.2.1/mdstat-failed-degraded.txt */
+static const char ds923_failed[] =
+	"Personalities : [raid1] [raid0]\n"
+	"md5 : active raid1 sata4p3[0]\n"
+	"      17567603712 blocks super 1.2 [1/1] [U]\n"
+	"\n"
+	"md3 : active raid1 sata1p3[0] sata2p3[1]\n"
+	"      17567603712 blocks super 1.2 [2/2] [UU]\n"
+	"\n"
+	"md4 : active raid1 sata3p3[0]\n"
+	"      17567603712 blocks super 1.2 [1/1] [U]\n"
+	"\n"
+	"md2 : active raid0 nvme0n1p3[0] nvme1n1p3[1]\n"
+	"      3979348608 blocks super 1.2 64k chunks [2/2] [UU]\n"
+	"\n"
+	"md1 : active raid1 nvme1n1p2[1] nvme0n1p2[0] sata1p2[2] sata4p2[5] sata3p2[4] sata2p2[3]\n"
+	"      2097088 blocks [6/6] [UUUUUU]\n"
+	"\n"
+	"md0 : active raid1 nvme1n1p1[1] nvme0n1p1[0] sata1p1[2] sata4p1[6](F) sata3p1[4] sata2p1[3]\n"
+	"      8388544 blocks [6/5] [UUUUU_]\n"
+	"\n"
+	"unused devices: <none>\n";
+
 static struct mdstat	md;
 
 /* The array called name, or a zeroed one so checks fail cleanly. */
@@ -196,6 +249,43 @@ t_captures(void)
 	    &md, &e));
 	T_TRUE(arr("md0")->members[0].flags & MDSTAT_F_WRITEMOSTLY);
 	T_TRUE(arr("md0")->bitmap);
+	T_OK(mdstat_parse(qnap_8bay, sizeof qnap_8bay - 1, &md, &e));
+	T_EQ_INT(md.narrays, 3);
+	T_EQ_U64(arr("md1")->blocks, 23412214272ULL);
+	T_EQ_STR(arr("md1")->members[0].name, "sdh3");
+	T_EQ_INT(arr("md2")->members[0].index, 0);
+	T_EQ_INT(arr("md2")->degraded, 0);
+	T_EQ_INT(arr("md322")->nmembers, 8);
+	T_TRUE(arr("md322")->members[5].flags & MDSTAT_F_SPARE);
+	T_EQ_INT(arr("md322")->members[6].flags, 0);
+	T_EQ_INT(arr("md322")->members[0].index, 7);
+	T_EQ_INT(arr("md322")->degraded, 0);
+	T_EQ_INT(md.skipped, 0);
+
+	T_OK(mdstat_parse(syno_12bay, sizeof syno_12bay - 1, &md, &e));
+	T_EQ_INT(md.narrays, 4);
+	T_EQ_INT(arr("md2")->raid_disks, 12);
+	T_EQ_INT(arr("md2")->nmembers, 12);
+	T_EQ_STR(arr("md2")->members[11].name, "sdl5");
+	T_EQ_INT(arr("md2")->members[11].index, 12);
+	T_EQ_U64(arr("md2")->blocks, 42924062016ULL);
+	T_EQ_U64(arr("md4")->chunk_kib, 64);
+	T_EQ_INT(arr("md4")->raid_disks, 11);
+	T_EQ_STR(arr("md1")->super, "");
+	T_EQ_INT(arr("md3")->degraded, 0);
+
+	T_OK(mdstat_parse(ds923_failed, sizeof ds923_failed - 1, &md, &e));
+	T_EQ_INT(md.narrays, 6);
+	T_EQ_STR(member("md0", "sata4p1")->name, "sata4p1");
+	T_EQ_INT(member("md0", "sata4p1")->index, 6);
+	T_TRUE(member("md0", "sata4p1")->flags & MDSTAT_F_FAULTY);
+	T_EQ_INT(member("md0", "sata3p1")->flags, 0);
+	T_EQ_INT(arr("md0")->raid_disks, 6);
+	T_EQ_INT(arr("md0")->active_disks, 5);
+	T_EQ_INT(arr("md0")->degraded, 1);
+	T_EQ_STR(arr("md0")->sync_action, "");
+	T_TRUE(arr("md0")->sync_pct < 0);
+	T_EQ_INT(arr("md3")->degraded, 0);
 }
 
 static void

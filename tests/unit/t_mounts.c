@@ -146,7 +146,7 @@ test_damaged(void)
 	T_OK(mounts_parse_mountinfo("", 0, &m, &e));
 	T_EQ_INT(m.n, 0);
 
-	/* Escapes past \\377 and cut ones stay as they are. */
+	/* Escapes past \377 and cut ones stay as they are. */
 	mounts_unescape(esc);
 	T_EQ_STR(esc, "a \\\\b\\777\\04");
 }

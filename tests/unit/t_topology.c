@@ -4,6 +4,9 @@
  */
 #include "config.h"
 
+#include <stdlib.h>
+#include <unistd.h>
+
 #include <jansson.h>
 
 #include "test.h"
@@ -20,6 +23,19 @@ mount_at(const struct topology *t, const char *path)
 		if (strcmp(t->mounts.v[i].mountpoint, path) == 0)
 			return (&t->mounts.v[i]);
 	return (NULL);
+}
+
+/* 1 if the fixture box is in the unpacked trees. */
+static int
+access_box(const char *box)
+{
+	const char	*base;
+	char		 path[4096];
+
+	if ((base = getenv("NP_FIXTURES")) == NULL)
+		base = "tests/fixtures/trees";
+	snprintf(path, sizeof path, "%s/%s", base, box);
+	return (access(path, F_OK) == 0);
 }
 
 /* The stack under a mount point as "kind:n kind:n ...". */
@@ -131,6 +147,27 @@ t_qts_dsm6(void)
 	topology_free(t);
 }
 
+/* Debian 12: ext4 on an NVMe partition, btrfs RAID1 over whole disks. */
+static void
+t_debian(void)
+{
+	struct topology	*t = topology_new();
+
+	if (access_box("debian12-6.1-btrfs") == 0) {
+		t_skip("debian12-6.1-btrfs is not in the tree");
+		topology_free(t);
+		return;
+	}
+	T_OK(topology_read(t_root("debian12-6.1-btrfs"), t));
+	T_EQ_INT(t->have & TOPOLOGY_MD, 0);
+	T_EQ_STR(stack_of(t, "/"), "partition:1 disk:1");
+	T_EQ_STR(stack_of(t, "/boot/efi"), "partition:1 disk:1");
+	/* The members are whole disks: nothing under them. */
+	T_EQ_STR(stack_of(t, "/srv/data"), "btrfs raid1:3");
+	T_EQ_STR(topology_mount_device(t, mount_at(t, "/srv/data")), "sda");
+	topology_free(t);
+}
+
 static void
 t_empty_live(void)
 {
@@ -185,6 +222,7 @@ main(void)
 {
 	t_dsm7();
 	t_qts_dsm6();
+	t_debian();
 	t_empty_live();
 	t_mounts_parse();
 	return (t_done());
