@@ -140,6 +140,18 @@ else
 	    "$(grep '^ExecStart=' "$unit")"
 fi
 
+# make install puts the unit in $(systemdsystemunitdir): configure must
+# have made that a directory ("/lib/systemd/system", "${prefix}/lib/..."),
+# not a relative path the unit would land in under the build tree.
+udir=$(sed -n 's/^systemdsystemunitdir = //p' "$B/Makefile")
+case $udir in
+/* | '${prefix}'* | '$(prefix)'*)
+	ok "the unit directory is absolute: $udir" ;;
+*)
+	not_ok "the unit directory is absolute" \
+	    "systemdsystemunitdir = '$udir' in $B/Makefile" ;;
+esac
+
 # verify needs ExecStart's binary to exist: point a copy at the build.
 export SYSTEMD_LOG_LEVEL=warning SYSTEMD_LOG_COLOR=0
 mkdir "$T/ok" "$T/bad"
