@@ -303,7 +303,13 @@ test_boxes(void)
 	else {
 		T_OK(cpuinfo_read(t_root("debian12-6.1-btrfs"), &pb, &ci,
 		    &errstr));
-		T_TRUE(ci.logical_cpus > 0);
+		T_EQ_INT(ci.logical_cpus, 4);
+		T_EQ_STR(ci.model, "Intel(R) Xeon(R) E-2224 CPU @ 3.40GHz");
+		T_EQ_STR(ci.soc, "");
+		T_EQ_INT(ci.is_arm, 0);
+		T_NEAR(ci.mhz, 3400.012, 1e-9);
+		T_EQ_INT(cpuinfo_has_aes(&ci), 1);
+		T_EQ_STR(cpuinfo_arch(&ci), "x86_64");
 	}
 
 	T_ERRNO(cpuinfo_read(t_root("empty"), &pb, &ci, &errstr), ENOENT);

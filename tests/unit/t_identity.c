@@ -256,6 +256,15 @@ test_boxes(void)
 	else {
 		T_OK(identity_read(t_root("debian12-6.1-btrfs"), &pb, &id));
 		T_EQ_INT(id.vendor, IDENTITY_GENERIC);
+		T_EQ_STR(id.pretty_name, "Debian GNU/Linux 12 (bookworm)");
+		T_EQ_STR(id.os, "Debian GNU/Linux");
+		T_EQ_STR(id.model, "PowerEdge T140");
+		T_EQ_STR(id.dmi_vendor, "Dell Inc.");
+		T_EQ_STR(id.kernel, "6.1.0-27-amd64");
+		T_EQ_STR(id.kernel_version, "#1 SMP PREEMPT_DYNAMIC Debian "
+		    "6.1.115-1 (2024-11-01)");
+		T_EQ_STR(id.hostname, "nas");
+		T_EQ_STR(id.platform, "");
 	}
 
 	T_ERRNO(identity_read(t_root("empty"), &pb, &id), ENOENT);

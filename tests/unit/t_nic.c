@@ -125,8 +125,22 @@ test_boxes(void)
 	}
 	if (!box_present("debian12-6.1-btrfs"))
 		t_skip("debian12-6.1-btrfs is not in the tree");
-	else
+	else {
 		T_OK(nic_list_read(t_root("debian12-6.1-btrfs"), &pb, l));
+		T_EQ_INT(l->nnics, 3);
+		T_EQ_INT(l->nbonds, 0);
+		T_TRUE((n = nic_list_find(l, "eth0")) != NULL);
+		T_TRUE(n != NULL && strcmp(n->driver, "igb") == 0);
+		T_TRUE(n != NULL && n->link.speed_mbps == 1000);
+		T_TRUE(n != NULL && n->is_virtual == 0);
+		T_TRUE((n = nic_list_find(l, "eth1")) != NULL);
+		T_TRUE(n != NULL && strcmp(n->driver, "ixgbe") == 0);
+		/* a down 10GbE port: speed -1 in sysfs is unknown */
+		T_TRUE(n != NULL && n->link.speed_mbps == -1);
+		T_TRUE(n != NULL && strcmp(n->link.operstate, "down") == 0);
+		T_TRUE((n = nic_list_find(l, "lo")) != NULL);
+		T_TRUE(n != NULL && n->is_virtual == 1 && n->link.mtu == 65536);
+	}
 
 	T_ERRNO(nic_list_read(t_root("empty"), &pb, l), ENOENT);
 	T_EQ_INT(l->nnics, 0);
