@@ -12,7 +12,7 @@ TOPOLOGY_CLIENT_SOURCES = client/show_topology.c
 check_PROGRAMS += tests/unit/t_bonding tests/unit/t_nic tests/unit/t_cpuinfo \
 	tests/unit/t_identity tests/unit/t_mdstat tests/unit/t_topology \
 	tests/unit/t_enc_host tests/unit/t_btrfs tests/unit/t_blockdev \
-	tests/unit/t_mounts
+	tests/unit/t_mounts tests/unit/t_enc_topology
 tests_unit_t_bonding_SOURCES = tests/unit/t_bonding.c
 tests_unit_t_bonding_LDADD = probes/libnasprobe.a
 tests_unit_t_nic_SOURCES = tests/unit/t_nic.c
@@ -34,6 +34,11 @@ tests_unit_t_topology_SOURCES = tests/unit/t_topology.c daemon/enc_topology.c \
 tests_unit_t_topology_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/daemon
 tests_unit_t_topology_CFLAGS = $(DAEMON_CFLAGS)
 tests_unit_t_topology_LDADD = $(DAEMON_LIBS)
+tests_unit_t_enc_topology_SOURCES = tests/unit/t_enc_topology.c \
+	daemon/enc_topology.c daemon/enc_host.c
+tests_unit_t_enc_topology_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/daemon
+tests_unit_t_enc_topology_CFLAGS = $(DAEMON_CFLAGS)
+tests_unit_t_enc_topology_LDADD = $(DAEMON_LIBS)
 tests_unit_t_enc_host_SOURCES = tests/unit/t_enc_host.c daemon/enc_host.c
 tests_unit_t_enc_host_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/daemon
 tests_unit_t_enc_host_CFLAGS = $(DAEMON_CFLAGS)
