@@ -3,7 +3,7 @@ dist_man_MANS += man/nasperfd.8 man/nasperf.1
 
 systemdsystemunit_DATA = systemd/nasperfd.service
 EXTRA_DIST += systemd/nasperfd.service.in etc/nasperfd.yaml
-CLEANFILES += systemd/nasperfd.service
+CLEANFILES += systemd/nasperfd.service systemd/nasperfd.service.tmp
 
 systemd/nasperfd.service: $(srcdir)/systemd/nasperfd.service.in Makefile
 	$(AM_V_GEN)$(MKDIR_P) systemd && \
