@@ -194,6 +194,27 @@ for ar in "$fx"/*.ttar; do
 	b=${ar##*/}
 	box_checks "${b%.ttar}" "$ar"
 done
+# The trees make check unpacked are the archives as they are now.
+if [ -n "$NP_FIXTURES" ] && [ -d "$NP_FIXTURES" ]; then
+	for ar in "$fx"/*.ttar; do
+		[ -f "$ar" ] || continue
+		b=${ar##*/}
+		b=${b%.ttar}
+		if [ ! -d "$NP_FIXTURES/$b" ]; then
+			notok "$b: unpacked in \$NP_FIXTURES" "no $NP_FIXTURES/$b"
+		elif d=$(diff -r --no-dereference "$tmp/$b" "$NP_FIXTURES/$b" 2>&1); then
+			ok "$b: \$NP_FIXTURES/$b is the archive unpacked"
+		else
+			notok "$b: \$NP_FIXTURES/$b is the archive unpacked" \
+			    "$(echo "$d" | head -3)"
+		fi
+	done
+	if [ -d "$NP_FIXTURES/empty" ] && [ -z "$(ls -A "$NP_FIXTURES/empty")" ]; then
+		ok "\$NP_FIXTURES/empty is an empty root"
+	else
+		notok "\$NP_FIXTURES/empty is an empty root"
+	fi
+fi
 if [ "$found" -ge 5 ]; then
 	ok "at least five fixture boxes ($found)"
 else
