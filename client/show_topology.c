@@ -60,6 +60,7 @@ st_join(json_t *a, const char *sep, char *out, size_t outsz)
 		snprintf(out, outsz, "-");
 }
 
+/* Print the identity and CPU line. */
 static void
 st_identity(FILE *fp, json_t *id, json_t *cpu)
 {
@@ -82,6 +83,7 @@ st_identity(FILE *fp, json_t *id, json_t *cpu)
 	}
 }
 
+/* Print the disk table. */
 static void
 st_disks(FILE *fp, json_t *disks)
 {
@@ -111,6 +113,7 @@ st_disks(FILE *fp, json_t *disks)
 	}
 }
 
+/* Print the md array table. */
 static void
 st_md(FILE *fp, json_t *md)
 {
@@ -158,6 +161,7 @@ st_md(FILE *fp, json_t *md)
 	fprintf(fp, "(* spare, faulty, write-mostly or error flag)\n");
 }
 
+/* Print the btrfs table with member health. */
 static void
 st_btrfs(FILE *fp, json_t *b)
 {
@@ -194,6 +198,7 @@ st_btrfs(FILE *fp, json_t *b)
 	}
 }
 
+/* Print each volume with the stack it is built from. */
 static void
 st_filesystems(FILE *fp, json_t *fss)
 {
@@ -219,6 +224,7 @@ st_filesystems(FILE *fp, json_t *fss)
 	}
 }
 
+/* Print the NIC table with bonds. */
 static void
 st_nics(FILE *fp, json_t *nics)
 {
@@ -268,6 +274,7 @@ st_nics(FILE *fp, json_t *nics)
 	}
 }
 
+/* Print a /v1/topology answer as tables. */
 void
 show_topology(FILE *fp, json_t *body)
 {

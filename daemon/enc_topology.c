@@ -22,8 +22,14 @@
  *      "devinfo": [{"devid", "missing", "errors": null | {"write", "read",
  *      "flush", "corruption", "generation"}}]}],
  *    "filesystems": [{"mountpoint", "fstype", "source", "device",
- *      "options", "super_options", "btrfs_uuid", "stack": [{"kind", "devices": [..],
- *      "names": [..]}]}]}
+ *      "options", "super_options", "btrfs_uuid",
+ *      "stack": [{"kind", "devices": [..], "names": [..]}]}]}
+ *
+ * A stack runs from the mounted device down to the disks: for /volume1 on
+ * DSM 7, cache (cachedev_0) → lvm (vg1-volume_1) → raid6 (md2) →
+ * partition (sata1p3 …) → disk (sata1 …).  A multi-device btrfs makes one
+ * first layer, "btrfs raid1", of its members.  "names" holds dm names
+ * where a device has one, else the device names.
  *
  * "disks" holds whole disks and loop devices; md and dm devices are in
  * their own lists.  "filesystems" holds the mounts that are on a block
@@ -98,6 +104,7 @@ et_names(const char *names, size_t n, size_t w)
 	return (a);
 }
 
+/* Whole disks and loop devices with their partitions. */
 static json_t *
 et_disks(const struct topology *t)
 {
@@ -176,6 +183,7 @@ et_real(double v)
 	return (v < 0 ? json_null() : json_real(v));
 }
 
+/* The md arrays with their members. */
 static json_t *
 et_md(const struct topology *t)
 {
@@ -219,6 +227,7 @@ et_md(const struct topology *t)
 	return (a);
 }
 
+/* The device-mapper devices with their class. */
 static json_t *
 et_dm(const struct topology *t)
 {
@@ -269,6 +278,7 @@ et_devinfo(const struct btrfs_fs *fs)
 	return (a);
 }
 
+/* The btrfs filesystems with profiles and members. */
 static json_t *
 et_btrfs(const struct topology *t)
 {
@@ -298,6 +308,7 @@ et_btrfs(const struct topology *t)
 	return (a);
 }
 
+/* The mounts that are on a block device, each with its stack. */
 static json_t *
 et_filesystems(const struct topology *t)
 {
@@ -343,6 +354,7 @@ et_part(const struct topology *t, unsigned bit, json_t *(*fn)(
 	return ((t->have & bit) != 0 ? fn(t) : json_null());
 }
 
+/* Encode the whole topology for GET /v1/topology. */
 json_t *
 enc_topology(const struct topology *t)
 {

@@ -12,12 +12,14 @@
 
 #include "blockdev.h"
 
+/* Initialise an empty device list. */
 void
 blockdev_init(struct blockdev_list *l)
 {
 	memset(l, 0, sizeof *l);
 }
 
+/* Free the list's devices and leave it empty. */
 void
 blockdev_clear(struct blockdev_list *l)
 {
@@ -25,6 +27,7 @@ blockdev_clear(struct blockdev_list *l)
 	memset(l, 0, sizeof *l);
 }
 
+/* The word for a device kind. */
 const char *
 blockdev_kind_name(enum blockdev_kind k)
 {
@@ -42,6 +45,7 @@ blockdev_kind_name(enum blockdev_kind k)
 	}
 }
 
+/* Tell the transport from the sysfs path a device links to. */
 const char *
 blockdev_transport(const char *path, const char *name)
 {
@@ -267,6 +271,7 @@ blockdev_cmp(const void *a, const void *b)
 	return (strcmp(x->name, y->name));
 }
 
+/* Read every entry of sys/block, skipping those without a dev number. */
 int
 blockdev_read(const struct probe_root *root, struct blockdev_list *l)
 {
@@ -300,6 +305,7 @@ blockdev_read(const struct probe_root *root, struct blockdev_list *l)
 	return (0);
 }
 
+/* Find a whole device by name. */
 const struct blockdev *
 blockdev_find(const struct blockdev_list *l, const char *name)
 {
@@ -311,6 +317,7 @@ blockdev_find(const struct blockdev_list *l, const char *name)
 	return (NULL);
 }
 
+/* Find the device or partition with a major:minor. */
 const struct blockdev *
 blockdev_find_dev(const struct blockdev_list *l, unsigned major,
     unsigned minor, const struct blockdev_part **part)
@@ -332,6 +339,7 @@ blockdev_find_dev(const struct blockdev_list *l, unsigned major,
 	return (NULL);
 }
 
+/* Find a device or partition by name. */
 const struct blockdev *
 blockdev_find_any(const struct blockdev_list *l, const char *name,
     const struct blockdev_part **part)

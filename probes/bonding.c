@@ -86,10 +86,11 @@ bonding_mode_parse(const char *v)
 static enum bonding_mode
 bonding_mode_sysfs(const char *v)
 {
-	size_t	i, n;
+	size_t	i;
 
 	for (i = 0; i < NP_NITEMS(bonding_modes); i++) {
-		n = strlen(bonding_modes[i].name);
+		size_t	n = strlen(bonding_modes[i].name);
+
 		if (strncmp(v, bonding_modes[i].name, n) == 0 &&
 		    (v[n] == '\0' || v[n] == ' '))
 			return ((enum bonding_mode)i);
@@ -191,7 +192,6 @@ bonding_parse(const char *s, size_t len, struct bonding *b,
 	struct bonding_slave	*slave = NULL, dropped;
 	const char		*end = s + len, *eol, *colon;
 	char			 line[512], *k, *v, *e;
-	size_t			 n;
 	int			 indented, seen = 0;
 
 	memset(b, 0, sizeof *b);
@@ -202,6 +202,8 @@ bonding_parse(const char *s, size_t len, struct bonding *b,
 		*errstr = NULL;
 
 	for (; s < end; s = eol + 1) {
+		size_t	n;
+
 		if ((eol = memchr(s, '\n', (size_t)(end - s))) == NULL)
 			break;		/* cut short: the kernel ends every line */
 		n = (size_t)(eol - s);

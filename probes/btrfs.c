@@ -68,6 +68,7 @@ btrfs_devid_cmp(const void *a, const void *b)
 	return (x->devid < y->devid ? -1 : x->devid > y->devid);
 }
 
+/* Parse a devinfo error_stats file. */
 int
 btrfs_parse_error_stats(const char *s, size_t len, struct btrfs_devinfo *d,
     const char **errstr)
@@ -164,6 +165,7 @@ btrfs_name_cmp(const void *a, const void *b)
 	return (strcmp(a, b));
 }
 
+/* Read every filesystem under sys/fs/btrfs. */
 int
 btrfs_read(const struct probe_root *root, struct btrfs *b)
 {
@@ -213,6 +215,7 @@ btrfs_read(const struct probe_root *root, struct btrfs *b)
 	return (0);
 }
 
+/* Find the filesystem a device is a member of. */
 const struct btrfs_fs *
 btrfs_find_device(const struct btrfs *b, const char *name)
 {

@@ -245,6 +245,7 @@ mdstat_degraded(struct mdstat_array *a)
 		a->degraded = a->raid_disks - a->active_disks;
 }
 
+/* Parse /proc/mdstat text into md, one array per "mdN :" line. */
 int
 mdstat_parse(const char *buf, size_t len, struct mdstat *md,
     const char **errstr)
@@ -347,6 +348,7 @@ mdstat_sysfs(const struct probe_root *root, struct mdstat_array *a)
 	}
 }
 
+/* Read proc/mdstat and merge each array's sysfs md directory. */
 int
 mdstat_read(const struct probe_root *root, struct probe_buf *b,
     struct mdstat *md, const char **errstr)
@@ -366,6 +368,7 @@ mdstat_read(const struct probe_root *root, struct probe_buf *b,
 	return (0);
 }
 
+/* Find an array by name. */
 const struct mdstat_array *
 mdstat_find(const struct mdstat *md, const char *name)
 {

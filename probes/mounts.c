@@ -10,12 +10,14 @@
 
 #include "mounts.h"
 
+/* Initialise an empty mount table. */
 void
 mounts_init(struct mounts *m)
 {
 	memset(m, 0, sizeof *m);
 }
 
+/* Free the mount table and leave it empty. */
 void
 mounts_clear(struct mounts *m)
 {
@@ -23,6 +25,7 @@ mounts_clear(struct mounts *m)
 	memset(m, 0, sizeof *m);
 }
 
+/* Undo the octal escapes the kernel writes for blanks and backslashes. */
 void
 mounts_unescape(char *s)
 {
@@ -152,6 +155,7 @@ mounts_mounts_line(const char *line, struct mounts_entry *e)
 	return (0);
 }
 
+/* Parse proc/self/mountinfo text. */
 int
 mounts_parse_mountinfo(const char *buf, size_t len, struct mounts *m,
     const char **errstr)
@@ -162,6 +166,7 @@ mounts_parse_mountinfo(const char *buf, size_t len, struct mounts *m,
 	return (mounts_lines(buf, len, m, mounts_info_line));
 }
 
+/* Parse proc/mounts text. */
 int
 mounts_parse_mounts(const char *buf, size_t len, struct mounts *m,
     const char **errstr)
@@ -172,6 +177,7 @@ mounts_parse_mounts(const char *buf, size_t len, struct mounts *m,
 	return (mounts_lines(buf, len, m, mounts_mounts_line));
 }
 
+/* Read mountinfo, or proc/mounts when the tree has only that. */
 int
 mounts_read(const struct probe_root *root, struct probe_buf *b,
     struct mounts *m, const char **errstr)

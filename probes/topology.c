@@ -11,6 +11,7 @@
 
 #include "topology.h"
 
+/* Allocate an empty topology. */
 struct topology *
 topology_new(void)
 {
@@ -24,6 +25,7 @@ topology_new(void)
 	return (t);
 }
 
+/* Free a topology and everything in it. */
 void
 topology_free(struct topology *t)
 {
@@ -35,6 +37,7 @@ topology_free(struct topology *t)
 	free(t);
 }
 
+/* Read every part of the topology under root. */
 int
 topology_read(const struct probe_root *root, struct topology *t)
 {
@@ -97,6 +100,7 @@ topology_lvm_name(const char *vg, size_t vglen, const char *lv, char *out,
 	out[n] = '\0';
 }
 
+/* Find the block device a mount is on. */
 const char *
 topology_mount_device(const struct topology *t, const struct mounts_entry *m)
 {
@@ -172,6 +176,7 @@ topology_layer_add(const struct topology *t, struct topology_layer *l,
 	l->n++;
 }
 
+/* Walk from a device down through its slaves to the disks. */
 size_t
 topology_stack(const struct topology *t, const char *dev, const char *fstype,
     struct topology_layer *out, size_t max)
