@@ -217,7 +217,19 @@ test_boxes(void)
 		t_skip("readynas6-4.4-armhf is not in the tree");
 	else {
 		T_OK(blockdev_read(t_root("readynas6-4.4-armhf"), &l));
-		T_TRUE(l.ndevs > 0);
+		T_EQ_INT(l.ndevs, 7);
+		d = dev("sdc");
+		T_EQ_STR(d->model, "ST3000VN007-2E41");
+		T_EQ_STR(d->rev, "SC60");
+		T_EQ_STR(d->transport, "sata");
+		T_EQ_U64(d->size_bytes, 5860533168ULL * 512);
+		T_EQ_STR(d->parts[2].name, "sdc3");
+		T_EQ_STR(d->parts[2].holders[0], "md127");
+		d = dev("md127");
+		T_EQ_INT(d->kind, BLOCKDEV_MD);
+		T_EQ_INT(d->minor, 127);
+		T_EQ_INT(d->nslaves, 4);
+		T_EQ_INT(d->nholders, 0);	/* btrfs holds no block device */
 	}
 	if (!box_present("debian12-6.1-btrfs"))
 		t_skip("debian12-6.1-btrfs is not in the tree");

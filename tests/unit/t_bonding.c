@@ -342,6 +342,15 @@ test_boxes(void)
 		T_EQ_STR(b.name, "bond0");
 		T_EQ_INT(b.mode, BONDING_MODE_8023AD);
 		T_EQ_INT(b.nslaves, 2);
+		T_EQ_STR(b.hash_policy, "layer2");
+		T_EQ_STR(b.lacp_rate, "slow");
+		T_EQ_INT(b.active_aggregator, 1);
+		T_EQ_INT(b.aggregator_ports, 2);
+		T_EQ_STR(b.slaves[0].name, "eth0");
+		T_EQ_INT(b.slaves[0].speed_mbps, -1);
+		T_EQ_STR(b.slaves[1].name, "eth1");
+		T_EQ_INT(b.slaves[1].speed_mbps, 1000);
+		T_EQ_INT(b.slaves[1].link_failures, 1);
 	}
 	probe_buf_free(&pb);
 }

@@ -171,8 +171,16 @@ test_boxes(void)
 	else {
 		T_OK(btrfs_read(t_root("readynas6-4.4-armhf"), b));
 		/* ReadyNAS OS 6 puts btrfs straight on an md array. */
-		T_TRUE(b->nfs >= 1 && b->fs[0].ndevices >= 1 &&
-		    strncmp(b->fs[0].devices[0], "md", 2) == 0);
+		T_EQ_INT(b->nfs, 1);
+		fs = &b->fs[0];
+		T_EQ_STR(fs->uuid, "2b7e9c41-6d3a-4f1e-8b5c-0a9d8e7f6c5b");
+		T_EQ_STR(fs->label, "0e36f164:data");
+		T_EQ_INT(fs->ndevices, 1);
+		T_EQ_STR(fs->devices[0], "md127");
+		T_EQ_STR(fs->data.profile, "single");
+		T_EQ_U64(fs->data.total_bytes, 6597069766656ULL);
+		T_EQ_U64(fs->data.used_bytes, 5412033411072ULL);
+		T_EQ_STR(fs->metadata.profile, "dup");
 	}
 	free(b);
 }

@@ -297,6 +297,12 @@ test_boxes(void)
 		T_OK(cpuinfo_read(t_root("readynas6-4.4-armhf"), &pb, &ci,
 		    &errstr));
 		T_EQ_INT(ci.is_arm, 1);
+		T_EQ_INT(ci.logical_cpus, 1);
+		T_EQ_STR(ci.model, "ARMv7 Processor rev 1 (v7l)");
+		T_EQ_STR(ci.soc, "Marvell Armada 370/XP (Device Tree)");
+		T_EQ_INT(ci.part, 0x581);
+		T_EQ_INT(cpuinfo_has_flag(&ci, "vfpv3d16"), 1);
+		T_EQ_INT(cpuinfo_has_aes(&ci), 0);
 	}
 	if (!box_present("debian12-6.1-btrfs"))
 		t_skip("debian12-6.1-btrfs is not in the tree");

@@ -254,6 +254,41 @@ test_debian(struct topology *t)
 	json_decref(j);
 }
 
+/* ReadyNAS OS 6: btrfs on RAID5, an 802.3ad bond of two GbE ports. */
+static void
+test_readynas(struct topology *t)
+{
+	json_t	*j, *fs, *n, *bond, *mem;
+
+	if (!box_present("readynas6-4.4-armhf")) {
+		t_skip("readynas6-4.4-armhf is not in the tree");
+		return;
+	}
+	j = encode(t, "readynas6-4.4-armhf");
+	fs = by(json_object_get(j, "filesystems"), "mountpoint", "/data");
+	T_EQ_STR(str(fs, "device"), "md127");
+	T_EQ_STR(str(fs, "btrfs_uuid"), "2b7e9c41-6d3a-4f1e-8b5c-0a9d8e7f6c5b");
+	T_EQ_STR(stack(fs), "raid5:md127 partition:sda3,sdb3,sdc3,sdd3 "
+	    "disk:sda,sdb,sdc,sdd");
+	T_EQ_STR(str(by(json_object_get(j, "md"), "name", "md1"), "level"),
+	    "raid10");
+	T_TRUE(json_is_array(json_object_get(j, "dm")) &&
+	    json_array_size(json_object_get(j, "dm")) == 0);
+	n = by(json_object_get(j, "nics"), "name", "bond0");
+	bond = json_object_get(n, "bond");
+	T_EQ_STR(str(bond, "mode_text"), "IEEE 802.3ad Dynamic link aggregation");
+	T_EQ_INT(num(bond, "capacity_mbps"), 1000);
+	T_EQ_INT(json_array_size(json_object_get(bond, "members")), 2);
+	mem = by(json_object_get(bond, "members"), "name", "eth0");
+	T_TRUE(json_is_null(json_object_get(mem, "speed_mbps")));
+	mem = by(json_object_get(bond, "members"), "name", "eth1");
+	T_EQ_INT(num(mem, "speed_mbps"), 1000);
+	T_EQ_STR(str(json_object_get(j, "identity"), "vendor"), "NETGEAR");
+	T_EQ_STR(str(json_object_get(j, "cpu"), "soc"),
+	    "Marvell Armada 370/XP (Device Tree)");
+	json_decref(j);
+}
+
 /* An empty root: every part null, and the object still well-formed. */
 static void
 test_empty(struct topology *t)
@@ -290,6 +325,7 @@ main(void)
 	test_qts(t);
 	test_dsm6(t);
 	test_debian(t);
+	test_readynas(t);
 	test_empty(t);
 	topology_free(t);
 	return (t_done());

@@ -250,6 +250,12 @@ test_boxes(void)
 		T_OK(identity_read(t_root("readynas6-4.4-armhf"), &pb, &id));
 		T_EQ_INT(id.vendor, IDENTITY_NETGEAR);
 		T_EQ_STR(id.os, "ReadyNASOS");
+		/* the device tree's "NETGEAR ReadyNAS 104" */
+		T_EQ_STR(id.model, "ReadyNAS 104");
+		T_EQ_STR(id.firmware, "6.10.8");
+		T_EQ_STR(id.pretty_name, "ReadyNASOS 6.10.8");
+		T_EQ_STR(id.kernel, "4.4.190.armada.1");
+		T_EQ_STR(id.hostname, "nas");
 	}
 	if (!box_present("debian12-6.1-btrfs"))
 		t_skip("debian12-6.1-btrfs is not in the tree");

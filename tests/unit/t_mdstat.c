@@ -367,6 +367,24 @@ t_boxes(void)
 	T_EQ_STR(member("md322", "sda5")->state, "in_sync");
 	T_EQ_INT(member("md322", "sdb5")->slot, 1);
 
+	/* ReadyNAS OS 6: RAID10 swap with "512K chunks 2 near-copies". */
+	T_OK(mdstat_read(t_root("readynas6-4.4-armhf"), &b, &md, &e));
+	T_EQ_INT(md.narrays, 3);
+	T_EQ_STR(arr("md127")->level, "raid5");
+	T_EQ_U64(arr("md127")->blocks, 8776250496ULL);
+	T_EQ_U64(arr("md127")->chunk_kib, 64);
+	T_EQ_INT(arr("md127")->degraded, 0);
+	T_EQ_STR(member("md127", "sdd3")->name, "sdd3");
+	T_EQ_INT(member("md127", "sdd3")->index, 3);
+	T_EQ_STR(arr("md1")->level, "raid10");
+	T_EQ_U64(arr("md1")->chunk_kib, 512);
+	T_EQ_INT(arr("md1")->raid_disks, 4);
+	T_EQ_STR(arr("md0")->super, "1.2");
+	T_EQ_INT(md.skipped, 0);
+
+	/* Debian 12 has no md: no mdstat at all. */
+	T_ERRNO(mdstat_read(t_root("debian12-6.1-btrfs"), &b, &md, &e),
+	    ENOENT);
 	T_ERRNO(mdstat_read(t_root("empty"), &b, &md, &e), ENOENT);
 	probe_buf_free(&b);
 }

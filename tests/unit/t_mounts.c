@@ -206,7 +206,13 @@ test_boxes(void)
 		t_skip("readynas6-4.4-armhf is not in the tree");
 	else {
 		T_OK(mounts_read(t_root("readynas6-4.4-armhf"), &b, &m, &e));
-		T_TRUE(m.n > 0);
+		T_EQ_STR(at("/data")->source, "/dev/md127");
+		T_EQ_STR(at("/data")->fstype, "btrfs");
+		T_EQ_INT(at("/data")->minor, 32);
+		T_EQ_STR(at("/home")->root, "/home");
+		T_EQ_STR(at("/apps")->root, "/.apps");
+		T_EQ_STR(at("/apps")->super_options,
+		    "rw,nodiratime,nospace_cache,subvolid=258,subvol=/.apps");
 	}
 
 	T_ERRNO(mounts_read(t_root("empty"), &b, &m, &e), ENOENT);

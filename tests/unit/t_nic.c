@@ -120,8 +120,18 @@ test_boxes(void)
 		t_skip("readynas6-4.4-armhf is not in the tree");
 	else {
 		T_OK(nic_list_read(t_root("readynas6-4.4-armhf"), &pb, l));
+		T_EQ_INT(l->nnics, 4);
+		T_EQ_INT(l->nbonds, 1);
 		T_TRUE((n = nic_list_find(l, "bond0")) != NULL);
 		T_TRUE(n != NULL && nic_bond(l, n) != NULL);
+		T_TRUE(n != NULL && n->is_virtual == 1 && n->link.is_bond == 1);
+		T_TRUE(n != NULL && n->link.speed_mbps == 2000);
+		T_EQ_STR(l->bonds[0].sysfs_slaves, "eth0 eth1");
+		T_EQ_INT(l->bonds[0].slaves[0].speed_mbps, -1);	/* no Speed: */
+		T_EQ_INT(l->bonds[0].slaves[1].link_failures, 1);
+		T_TRUE((n = nic_list_find(l, "eth1")) != NULL);
+		T_TRUE(n != NULL && strcmp(n->driver, "mvneta") == 0);
+		T_TRUE(n != NULL && strcmp(n->link.master, "bond0") == 0);
 	}
 	if (!box_present("debian12-6.1-btrfs"))
 		t_skip("debian12-6.1-btrfs is not in the tree");

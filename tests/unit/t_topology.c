@@ -168,6 +168,27 @@ t_debian(void)
 	topology_free(t);
 }
 
+/* ReadyNAS OS 6: btrfs on md127 (RAID5), three subvolumes mounted. */
+static void
+t_readynas(void)
+{
+	struct topology	*t = topology_new();
+
+	if (access_box("readynas6-4.4-armhf") == 0) {
+		t_skip("readynas6-4.4-armhf is not in the tree");
+		topology_free(t);
+		return;
+	}
+	T_OK(topology_read(t_root("readynas6-4.4-armhf"), t));
+	T_EQ_STR(topology_mount_device(t, mount_at(t, "/data")), "md127");
+	T_EQ_STR(stack_of(t, "/data"), "raid5:1 partition:4 disk:4");
+	T_EQ_STR(stack_of(t, "/apps"), "raid5:1 partition:4 disk:4");
+	T_EQ_STR(stack_of(t, "/"), "raid1:1 partition:4 disk:4");
+	T_EQ_INT(t->nics.nbonds, 1);
+	T_EQ_INT(t->identity.vendor, IDENTITY_NETGEAR);
+	topology_free(t);
+}
+
 static void
 t_empty_live(void)
 {
@@ -223,6 +244,7 @@ main(void)
 	t_dsm7();
 	t_qts_dsm6();
 	t_debian();
+	t_readynas();
 	t_empty_live();
 	t_mounts_parse();
 	return (t_done());
