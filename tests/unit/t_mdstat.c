@@ -308,6 +308,35 @@ t_quirks(void)
 	    "   garbage\n\xff\xfe\n";
 	const char	*e;
 
+	static const char check[] =
+	    "md2 : active raid5 sdc3[2] sdb3[1] sda3[0]\n"
+	    "      7804374912 blocks super 1.2 level 5, 64k chunk, "
+	    "algorithm 2 [3/3] [UUU]\n"
+	    "      [=>...................]  check =  8.5% "
+	    "(331930112/3902187456) finish=312.4min speed=190476K/sec\n"
+	    "      bitmap: 0/30 pages [0KB], 65536KB chunk\n"
+	    "\n"
+	    "md3 : active raid6 sdh1[4] sdg1[3] sdf1[2] sde1[1] sdd1[0]\n"
+	    "      5860147200 blocks super 1.2 level 6, 512k chunk, "
+	    "algorithm 2 [5/5] [UUUUU]\n"
+	    "      [>....................]  reshape =  0.4% "
+	    "(8128000/1953382400) finish=4170.1min speed=7774K/sec\n";
+
+	T_OK(mdstat_parse(check, sizeof check - 1, &md, &e));
+	T_EQ_STR(arr("md2")->sync_action, "check");
+	T_NEAR(arr("md2")->sync_pct, 8.5, 1e-9);
+	T_EQ_U64(arr("md2")->sync_done, 331930112);
+	T_EQ_U64(arr("md2")->sync_total, 3902187456ULL);
+	T_NEAR(arr("md2")->sync_finish_min, 312.4, 1e-9);
+	T_EQ_U64(arr("md2")->sync_speed_kib, 190476);
+	T_TRUE(arr("md2")->bitmap);
+	T_EQ_INT(arr("md2")->degraded, 0);
+	T_EQ_STR(arr("md3")->sync_action, "reshape");
+	T_NEAR(arr("md3")->sync_pct, 0.4, 1e-9);
+	T_EQ_U64(arr("md3")->chunk_kib, 512);
+	T_EQ_U64(arr("md3")->sync_speed_kib, 7774);
+	T_EQ_INT(md.skipped, 0);
+
 	T_OK(mdstat_parse(syno_e, sizeof syno_e - 1, &md, &e));
 	T_TRUE(arr("md3")->members[0].flags & MDSTAT_F_ERROR);
 	T_EQ_STR(arr("md3")->status, "EU");
