@@ -89,18 +89,6 @@ static const char *const fuzz_boxes[] = {
 	"readynas6-4.4-armhf", "debian12-6.1-btrfs"
 };
 
-/* 1 if the fixture box was unpacked. */
-static int
-fuzz_have_box(const char *box)
-{
-	const char	*base = getenv("NP_FIXTURES");
-	char		 path[4096];
-
-	snprintf(path, sizeof path, "%s/%s/proc", base != NULL ? base :
-	    "tests/fixtures/trees", box);
-	return (access(path, F_OK) == 0);
-}
-
 int
 main(void)
 {
@@ -114,7 +102,7 @@ main(void)
 		bad = 0;
 		runs = nseeds = 0;
 		for (k = 0; k < NP_NITEMS(fuzz_boxes); k++) {
-			if (!fuzz_have_box(fuzz_boxes[k]))
+			if (!t_have_box(fuzz_boxes[k]))
 				continue;
 			if (probe_read(t_root(fuzz_boxes[k]),
 			    fuzz_parsers[p].fs, fuzz_parsers[p].file, &b) == -1)

@@ -15,53 +15,6 @@
 
 static struct blockdev_list	l;
 
-/* 1 if the fixture box is in the unpacked trees. */
-static int
-box_present(const char *box)
-{
-	const char	*base;
-	char		 path[4096];
-
-	if ((base = getenv("NP_FIXTURES")) == NULL)
-		base = "tests/fixtures/trees";
-	snprintf(path, sizeof path, "%s/%s", base, box);
-	return (access(path, F_OK) == 0);
-}
-
-/* Write text to dir/rel, making the directories on the way. */
-static void
-put(const char *dir, const char *rel, const char *text)
-{
-	char	 path[4096], *p;
-	FILE	*f;
-
-	snprintf(path, sizeof path, "%s/%s", dir, rel);
-	for (p = path + strlen(dir) + 1; (p = strchr(p, '/')) != NULL; p++) {
-		*p = '\0';
-		(void)mkdir(path, 0755);
-		*p = '/';
-	}
-	if ((f = fopen(path, "w")) == NULL) {
-		printf("Bail out! %s: %s\n", path, strerror(errno));
-		exit(1);
-	}
-	fputs(text, f);
-	fclose(f);
-}
-
-/* Make the symbolic link dir/rel pointing to target. */
-static void
-link_to(const char *dir, const char *rel, const char *target)
-{
-	char	path[4096];
-
-	snprintf(path, sizeof path, "%s/%s", dir, rel);
-	if (symlink(target, path) == -1) {
-		printf("Bail out! %s: %s\n", path, strerror(errno));
-		exit(1);
-	}
-}
-
 /* The device called name, or a zeroed one so checks fail cleanly. */
 static const struct blockdev *
 dev(const char *name)
@@ -213,7 +166,7 @@ test_boxes(void)
 	T_EQ_STR(dev("sdd")->model, "WDC WD60EFRX-68L");
 	T_EQ_U64(dev("sdd")->size_bytes, 11721045168ULL * 512);
 
-	if (!box_present("readynas6-4.4-armhf"))
+	if (!t_have_box("readynas6-4.4-armhf"))
 		t_skip("readynas6-4.4-armhf is not in the tree");
 	else {
 		T_OK(blockdev_read(t_root("readynas6-4.4-armhf"), &l));
@@ -231,7 +184,7 @@ test_boxes(void)
 		T_EQ_INT(d->nslaves, 4);
 		T_EQ_INT(d->nholders, 0);	/* btrfs holds no block device */
 	}
-	if (!box_present("debian12-6.1-btrfs"))
+	if (!t_have_box("debian12-6.1-btrfs"))
 		t_skip("debian12-6.1-btrfs is not in the tree");
 	else {
 		/* A btrfs over whole disks: no partitions, no holders. */
@@ -278,45 +231,45 @@ test_scratch(void)
 #define USBDEV	"devices/pci0000:00/0000:00:14.0/usb2/2-1/2-1:1.0/host6/" \
 	    "target6:0:0/6:0:0:0/block/sdq"
 #define USB	"sys/" USBDEV
-	put(dir, USB "/dev", "65:0\n");
-	put(dir, USB "/size", "3907029168\n");
-	put(dir, USB "/removable", "1\n");
-	put(dir, USB "/queue/rotational", "1\n");
-	put(dir, USB "/device/model", "Elements 25A2   \n");
-	put(dir, USB "/device/vendor", "WD      \n");
-	put(dir, USB "/sdq2/partition", "2\n");
-	put(dir, USB "/sdq2/dev", "65:2\n");
-	put(dir, USB "/sdq2/start", "4096\n");
-	put(dir, USB "/sdq2/size", "1000\n");
-	put(dir, USB "/sdq1/partition", "1\n");
-	put(dir, USB "/sdq1/dev", "65:1\n");
-	put(dir, USB "/sdq1/start", "2048\n");
-	put(dir, USB "/sdq1/size", "2048\n");
-	put(dir, USB "/sdq3/partition", "3\n");	/* no dev: skipped */
-	put(dir, USB "/holders/.keep", "");
-	put(dir, "sys/block/.keep", "");
-	link_to(dir, "sys/block/sdq", "../" USBDEV);
-	put(dir, "sys/devices/virtual/block/loop3/dev", "7:3\n");
-	put(dir, "sys/devices/virtual/block/loop3/size", "2097152\n");
-	put(dir, "sys/devices/virtual/block/loop3/loop/backing_file",
+	t_put(dir, USB "/dev", "65:0\n");
+	t_put(dir, USB "/size", "3907029168\n");
+	t_put(dir, USB "/removable", "1\n");
+	t_put(dir, USB "/queue/rotational", "1\n");
+	t_put(dir, USB "/device/model", "Elements 25A2   \n");
+	t_put(dir, USB "/device/vendor", "WD      \n");
+	t_put(dir, USB "/sdq2/partition", "2\n");
+	t_put(dir, USB "/sdq2/dev", "65:2\n");
+	t_put(dir, USB "/sdq2/start", "4096\n");
+	t_put(dir, USB "/sdq2/size", "1000\n");
+	t_put(dir, USB "/sdq1/partition", "1\n");
+	t_put(dir, USB "/sdq1/dev", "65:1\n");
+	t_put(dir, USB "/sdq1/start", "2048\n");
+	t_put(dir, USB "/sdq1/size", "2048\n");
+	t_put(dir, USB "/sdq3/partition", "3\n");	/* no dev: skipped */
+	t_put(dir, USB "/holders/.keep", "");
+	t_put(dir, "sys/block/.keep", "");
+	t_link(dir, "sys/block/sdq", "../" USBDEV);
+	t_put(dir, "sys/devices/virtual/block/loop3/dev", "7:3\n");
+	t_put(dir, "sys/devices/virtual/block/loop3/size", "2097152\n");
+	t_put(dir, "sys/devices/virtual/block/loop3/loop/backing_file",
 	    "/srv/img/disk 1.img\n");
-	link_to(dir, "sys/block/loop3", "../devices/virtual/block/loop3");
-	put(dir, "sys/devices/virtual/block/dm-7/dev", "254:7\n");
-	put(dir, "sys/devices/virtual/block/dm-7/dm/name", "luks-data\n");
-	put(dir, "sys/devices/virtual/block/dm-7/dm/uuid",
+	t_link(dir, "sys/block/loop3", "../devices/virtual/block/loop3");
+	t_put(dir, "sys/devices/virtual/block/dm-7/dev", "254:7\n");
+	t_put(dir, "sys/devices/virtual/block/dm-7/dm/name", "luks-data\n");
+	t_put(dir, "sys/devices/virtual/block/dm-7/dm/uuid",
 	    "CRYPT-LUKS2-0f1e2d3c4b5a69788796a5b4c3d2e1f0-luks-data\n");
-	link_to(dir, "sys/block/dm-7", "../devices/virtual/block/dm-7");
-	put(dir, "sys/devices/virtual/block/dm-8/dev", "254:8\n");
-	put(dir, "sys/devices/virtual/block/dm-8/dm/name", "mpatha\n");
-	put(dir, "sys/devices/virtual/block/dm-8/dm/uuid", "mpath-3600a\n");
-	link_to(dir, "sys/block/dm-8", "../devices/virtual/block/dm-8");
-	link_to(dir, "sys/block/sdx", "../devices/gone/sdx");
-	put(dir, "sys/block/sd\xff\xfe/dev", "8:224\n");
-	put(dir, "sys/block/sd\xff\xfe/size", "8\n");
-	put(dir, "sys/block/abcdefghijklmnopqrstuvwxyz0123456789/dev", "8:240\n");
-	put(dir, "sys/block/sdy/dev", "");
-	put(dir, "sys/block/sdz/dev", "8:x\n");
-	put(dir, "sys/block/sdw/dev", "8:176 9\n");
+	t_link(dir, "sys/block/dm-7", "../devices/virtual/block/dm-7");
+	t_put(dir, "sys/devices/virtual/block/dm-8/dev", "254:8\n");
+	t_put(dir, "sys/devices/virtual/block/dm-8/dm/name", "mpatha\n");
+	t_put(dir, "sys/devices/virtual/block/dm-8/dm/uuid", "mpath-3600a\n");
+	t_link(dir, "sys/block/dm-8", "../devices/virtual/block/dm-8");
+	t_link(dir, "sys/block/sdx", "../devices/gone/sdx");
+	t_put(dir, "sys/block/sd\xff\xfe/dev", "8:224\n");
+	t_put(dir, "sys/block/sd\xff\xfe/size", "8\n");
+	t_put(dir, "sys/block/abcdefghijklmnopqrstuvwxyz0123456789/dev", "8:240\n");
+	t_put(dir, "sys/block/sdy/dev", "");
+	t_put(dir, "sys/block/sdz/dev", "8:x\n");
+	t_put(dir, "sys/block/sdw/dev", "8:176 9\n");
 
 	T_OK(probe_root_open(&root, dir));
 	T_OK(blockdev_read(&root, &l));

@@ -9,83 +9,7 @@
 #include "test.h"
 #include "bonding.h"
 
-/* nas-samples/generic-centos-bond-8023ad/proc-net-bonding-bond0.txt */
-static const char centos_bond0[] =
-    "Ethernet Channel Bonding Driver: v3.7.1 (April 27, 2011)\n"
-    "\n"
-    "Bonding Mode: IEEE 802.3ad Dynamic link aggregation\n"
-    "Transmit Hash Policy: layer3+4 (1)\n"
-    "MII Status: up\n"
-    "MII Polling Interval (ms): 100\n"
-    "Up Delay (ms): 0\n"
-    "Down Delay (ms): 0\n"
-    "\n"
-    "802.3ad info\n"
-    "LACP rate: fast\n"
-    "Min links: 0\n"
-    "Aggregator selection policy (ad_select): stable\n"
-    "System priority: 65535\n"
-    "System MAC address: 00:00:5e:00:53:01\n"
-    "Active Aggregator Info:\n"
-    "\tAggregator ID: 2\n"
-    "\tNumber of ports: 1\n"
-    "\tActor Key: 9\n"
-    "\tPartner Key: 1\n"
-    "\tPartner Mac Address: 00:00:00:00:00:00\n"
-    "\n"
-    "Slave Interface: enp1s0f0\n"
-    "MII Status: down\n"
-    "Speed: Unknown\n"
-    "Duplex: Unknown\n"
-    "Link Failure Count: 2\n"
-    "Permanent HW addr: 00:00:5e:00:53:01\n"
-    "Slave queue ID: 0\n"
-    "Aggregator ID: 1\n"
-    "Actor Churn State: churned\n"
-    "Partner Churn State: churned\n"
-    "Actor Churned Count: 1\n"
-    "Partner Churned Count: 2\n"
-    "details actor lacp pdu:\n"
-    "    system priority: 65535\n"
-    "    system mac address: 00:00:5e:00:53:01\n"
-    "    port key: 0\n"
-    "    port priority: 255\n"
-    "    port number: 1\n"
-    "    port state: 71\n"
-    "details partner lacp pdu:\n"
-    "    system priority: 65535\n"
-    "    system mac address: 00:00:00:00:00:00\n"
-    "    oper key: 1\n"
-    "    port priority: 255\n"
-    "    port number: 1\n"
-    "    port state: 1\n"
-    "\n"
-    "Slave Interface: enp1s0f1\n"
-    "MII Status: up\n"
-    "Speed: 1000 Mbps\n"
-    "Duplex: full\n"
-    "Link Failure Count: 2\n"
-    "Permanent HW addr: 00:00:5e:00:53:02\n"
-    "Slave queue ID: 0\n"
-    "Aggregator ID: 2\n"
-    "Actor Churn State: none\n"
-    "Partner Churn State: churned\n"
-    "Actor Churned Count: 1\n"
-    "Partner Churned Count: 3\n"
-    "details actor lacp pdu:\n"
-    "    system priority: 65535\n"
-    "    system mac address: 00:00:5e:00:53:01\n"
-    "    port key: 9\n"
-    "    port priority: 255\n"
-    "    port number: 2\n"
-    "    port state: 79\n"
-    "details partner lacp pdu:\n"
-    "    system priority: 65535\n"
-    "    system mac address: 00:00:00:00:00:00\n"
-    "    oper key: 1\n"
-    "    port priority: 255\n"
-    "    port number: 1\n"
-    "    port state: 1\n";
+#include "bond_capture.h"
 
 /* A Marvell NAS bond: the first slave block has no Speed: line. */
 static const char nospeed_bond[] =
@@ -141,19 +65,6 @@ static const char ab_bond[] =
     "Link Failure Count: 0\n"
     "Permanent HW addr: 00:00:5e:00:53:b2\n"
     "Slave queue ID: 0\n";
-
-/* 1 if the fixture box is in the unpacked trees. */
-static int
-box_present(const char *box)
-{
-	const char	*base;
-	char		 path[4096];
-
-	if ((base = getenv("NP_FIXTURES")) == NULL)
-		base = "tests/fixtures/trees";
-	snprintf(path, sizeof path, "%s/%s", base, box);
-	return (access(path, F_OK) == 0);
-}
 
 /* The real CentOS 802.3ad capture: one slave down, two aggregators. */
 static void
@@ -325,7 +236,7 @@ test_boxes(void)
 
 	probe_buf_init(&pb);
 	for (i = 0; i < NP_NITEMS(nobond); i++) {
-		if (!box_present(nobond[i])) {
+		if (!t_have_box(nobond[i])) {
 			t_skip(nobond[i]);
 			continue;
 		}
@@ -334,7 +245,7 @@ test_boxes(void)
 	}
 	T_ERRNO(bonding_read(t_root("empty"), &pb, "../version", &b, NULL),
 	    ENOENT);
-	if (!box_present("readynas6-4.4-armhf"))
+	if (!t_have_box("readynas6-4.4-armhf"))
 		t_skip("readynas6-4.4-armhf is not in the tree");
 	else {
 		T_OK(bonding_read(t_root("readynas6-4.4-armhf"), &pb, "bond0",

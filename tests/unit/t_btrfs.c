@@ -15,40 +15,6 @@
 #define FS1	"fs/btrfs/0b4a5c6d-7e8f-4a0b-9c1d-2e3f4a5b6c7d"
 #define FS2	"fs/btrfs/11111111-2222-4333-8444-555555555555"
 
-/* 1 if the fixture box is in the unpacked trees. */
-static int
-box_present(const char *box)
-{
-	const char	*base;
-	char		 path[4096];
-
-	if ((base = getenv("NP_FIXTURES")) == NULL)
-		base = "tests/fixtures/trees";
-	snprintf(path, sizeof path, "%s/%s", base, box);
-	return (access(path, F_OK) == 0);
-}
-
-/* Write text to dir/rel, making the directories on the way. */
-static void
-put(const char *dir, const char *rel, const char *text)
-{
-	char	 path[4096], *p;
-	FILE	*f;
-
-	snprintf(path, sizeof path, "%s/%s", dir, rel);
-	for (p = path + strlen(dir) + 1; (p = strchr(p, '/')) != NULL; p++) {
-		*p = '\0';
-		(void)mkdir(path, 0755);
-		*p = '/';
-	}
-	if ((f = fopen(path, "w")) == NULL) {
-		printf("Bail out! %s: %s\n", path, strerror(errno));
-		exit(1);
-	}
-	fputs(text, f);
-	fclose(f);
-}
-
 /* Make the directory dir/rel and its parents. */
 static void
 mkdirs(const char *dir, const char *rel)
@@ -60,19 +26,6 @@ mkdirs(const char *dir, const char *rel)
 		*p = '\0';
 		(void)mkdir(path, 0755);
 		*p = '/';
-	}
-}
-
-/* Make the symbolic link dir/rel pointing to target. */
-static void
-link_to(const char *dir, const char *rel, const char *target)
-{
-	char	path[4096];
-
-	snprintf(path, sizeof path, "%s/%s", dir, rel);
-	if (symlink(target, path) == -1) {
-		printf("Bail out! %s: %s\n", path, strerror(errno));
-		exit(1);
 	}
 }
 
@@ -140,7 +93,7 @@ test_boxes(void)
 	T_ERRNO(btrfs_read(t_root("empty"), b), ENOENT);
 	T_EQ_INT(b->nfs, 0);
 
-	if (!box_present("debian12-6.1-btrfs"))
+	if (!t_have_box("debian12-6.1-btrfs"))
 		t_skip("debian12-6.1-btrfs is not in the tree");
 	else {
 		T_OK(btrfs_read(t_root("debian12-6.1-btrfs"), b));
@@ -166,7 +119,7 @@ test_boxes(void)
 		T_TRUE(btrfs_find_device(b, "sdb") == fs);
 		T_TRUE(btrfs_find_device(b, "nvme0n1p2") == NULL);
 	}
-	if (!box_present("readynas6-4.4-armhf"))
+	if (!t_have_box("readynas6-4.4-armhf"))
 		t_skip("readynas6-4.4-armhf is not in the tree");
 	else {
 		T_OK(btrfs_read(t_root("readynas6-4.4-armhf"), b));
@@ -204,37 +157,37 @@ test_scratch(void)
 		printf("Bail out! mkdtemp: %s\n", strerror(errno));
 		exit(1);
 	}
-	put(dir, "sys/" FS1 "/label", "tank\n");
+	t_put(dir, "sys/" FS1 "/label", "tank\n");
 	mkdirs(dir, "sys/" FS1 "/devices");
-	link_to(dir, "sys/" FS1 "/devices/sdc", "../../../../devices/sdc");
-	link_to(dir, "sys/" FS1 "/devices/sda", "../../../../devices/sda");
-	link_to(dir, "sys/" FS1 "/devices/sdb", "../../../../devices/sdb");
-	put(dir, "sys/" FS1 "/allocation/data/flags", "1\n");
-	put(dir, "sys/" FS1 "/allocation/data/total_bytes", "3221225472\n");
-	put(dir, "sys/" FS1 "/allocation/data/bytes_used", "1048576\n");
-	put(dir, "sys/" FS1 "/allocation/data/raid1/total_bytes",
+	t_link(dir, "sys/" FS1 "/devices/sdc", "../../../../devices/sdc");
+	t_link(dir, "sys/" FS1 "/devices/sda", "../../../../devices/sda");
+	t_link(dir, "sys/" FS1 "/devices/sdb", "../../../../devices/sdb");
+	t_put(dir, "sys/" FS1 "/allocation/data/flags", "1\n");
+	t_put(dir, "sys/" FS1 "/allocation/data/total_bytes", "3221225472\n");
+	t_put(dir, "sys/" FS1 "/allocation/data/bytes_used", "1048576\n");
+	t_put(dir, "sys/" FS1 "/allocation/data/raid1/total_bytes",
 	    "3221225472\n");
-	put(dir, "sys/" FS1 "/allocation/metadata/flags", "4\n");
-	put(dir, "sys/" FS1 "/allocation/metadata/raid1/used_bytes", "0\n");
-	put(dir, "sys/" FS1 "/allocation/system/raid1/used_bytes", "0\n");
-	put(dir, "sys/" FS1 "/devinfo/1/missing", "0\n");
-	put(dir, "sys/" FS1 "/devinfo/1/error_stats", "write_errs 0\n"
+	t_put(dir, "sys/" FS1 "/allocation/metadata/flags", "4\n");
+	t_put(dir, "sys/" FS1 "/allocation/metadata/raid1/used_bytes", "0\n");
+	t_put(dir, "sys/" FS1 "/allocation/system/raid1/used_bytes", "0\n");
+	t_put(dir, "sys/" FS1 "/devinfo/1/missing", "0\n");
+	t_put(dir, "sys/" FS1 "/devinfo/1/error_stats", "write_errs 0\n"
 	    "read_errs 0\nflush_errs 0\ncorruption_errs 0\n"
 	    "generation_errs 0\n");
-	put(dir, "sys/" FS1 "/devinfo/3/missing", "1\n");
-	put(dir, "sys/" FS1 "/devinfo/3/error_stats", "write_errs 41\n"
+	t_put(dir, "sys/" FS1 "/devinfo/3/missing", "1\n");
+	t_put(dir, "sys/" FS1 "/devinfo/3/error_stats", "write_errs 41\n"
 	    "read_errs 7\nflush_errs 2\ncorruption_errs 0\n"
 	    "generation_errs 0\n");
-	put(dir, "sys/" FS1 "/devinfo/2/missing", "0\n");
-	put(dir, "sys/" FS1 "/devinfo/junk/missing", "0\n");
-	put(dir, "sys/" FS1 "/devinfo/4/missing", "\n");
-	put(dir, "sys/" FS1 "/devinfo/4/error_stats", "");
-	put(dir, "sys/" FS2 "/allocation/data/raid1c3/total_bytes", "1\n");
-	put(dir, "sys/" FS2 "/allocation/data/single/total_bytes", "1\n");
-	put(dir, "sys/" FS2 "/allocation/data/flags", "1\n");
-	put(dir, "sys/" FS2 "/allocation/metadata/flags", "4\n");
-	put(dir, "sys/fs/btrfs/features/raid1c34", "0\n");
-	put(dir, "sys/fs/btrfs/not-a-uuid/label", "x\n");
+	t_put(dir, "sys/" FS1 "/devinfo/2/missing", "0\n");
+	t_put(dir, "sys/" FS1 "/devinfo/junk/missing", "0\n");
+	t_put(dir, "sys/" FS1 "/devinfo/4/missing", "\n");
+	t_put(dir, "sys/" FS1 "/devinfo/4/error_stats", "");
+	t_put(dir, "sys/" FS2 "/allocation/data/raid1c3/total_bytes", "1\n");
+	t_put(dir, "sys/" FS2 "/allocation/data/single/total_bytes", "1\n");
+	t_put(dir, "sys/" FS2 "/allocation/data/flags", "1\n");
+	t_put(dir, "sys/" FS2 "/allocation/metadata/flags", "4\n");
+	t_put(dir, "sys/fs/btrfs/features/raid1c34", "0\n");
+	t_put(dir, "sys/fs/btrfs/not-a-uuid/label", "x\n");
 
 	T_OK(probe_root_open(&root, dir));
 	T_OK(btrfs_read(&root, b));

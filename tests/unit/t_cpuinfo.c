@@ -115,19 +115,6 @@ static const char a72_cpuinfo[] =
     "CPU part\t: 0xd08\n"
     "CPU revision\t: 2\n";
 
-/* 1 if the fixture box is in the unpacked trees. */
-static int
-box_present(const char *box)
-{
-	const char	*base;
-	char		 path[4096];
-
-	if ((base = getenv("NP_FIXTURES")) == NULL)
-		base = "tests/fixtures/trees";
-	snprintf(path, sizeof path, "%s/%s", base, box);
-	return (access(path, F_OK) == 0);
-}
-
 /* The number of words in the flags list. */
 static int
 nflags(const struct cpuinfo *ci)
@@ -291,7 +278,7 @@ test_boxes(void)
 	T_EQ_INT(cpuinfo_has_flag(&ci, "sha_ni"), 0);
 	T_EQ_STR(cpuinfo_arch(&ci), "x86_64");
 
-	if (!box_present("readynas6-4.4-armhf"))
+	if (!t_have_box("readynas6-4.4-armhf"))
 		t_skip("readynas6-4.4-armhf is not in the tree");
 	else {
 		T_OK(cpuinfo_read(t_root("readynas6-4.4-armhf"), &pb, &ci,
@@ -304,7 +291,7 @@ test_boxes(void)
 		T_EQ_INT(cpuinfo_has_flag(&ci, "vfpv3d16"), 1);
 		T_EQ_INT(cpuinfo_has_aes(&ci), 0);
 	}
-	if (!box_present("debian12-6.1-btrfs"))
+	if (!t_have_box("debian12-6.1-btrfs"))
 		t_skip("debian12-6.1-btrfs is not in the tree");
 	else {
 		T_OK(cpuinfo_read(t_root("debian12-6.1-btrfs"), &pb, &ci,

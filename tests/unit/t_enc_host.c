@@ -15,95 +15,7 @@
 #include "nic.h"
 #include "enc_host.h"
 
-static const char centos_bond0[] =
-    "Ethernet Channel Bonding Driver: v3.7.1 (April 27, 2011)\n"
-    "\n"
-    "Bonding Mode: IEEE 802.3ad Dynamic link aggregation\n"
-    "Transmit Hash Policy: layer3+4 (1)\n"
-    "MII Status: up\n"
-    "MII Polling Interval (ms): 100\n"
-    "Up Delay (ms): 0\n"
-    "Down Delay (ms): 0\n"
-    "\n"
-    "802.3ad info\n"
-    "LACP rate: fast\n"
-    "Min links: 0\n"
-    "Aggregator selection policy (ad_select): stable\n"
-    "System priority: 65535\n"
-    "System MAC address: 00:00:5e:00:53:01\n"
-    "Active Aggregator Info:\n"
-    "\tAggregator ID: 2\n"
-    "\tNumber of ports: 1\n"
-    "\tActor Key: 9\n"
-    "\tPartner Key: 1\n"
-    "\tPartner Mac Address: 00:00:00:00:00:00\n"
-    "\n"
-    "Slave Interface: enp1s0f0\n"
-    "MII Status: down\n"
-    "Speed: Unknown\n"
-    "Duplex: Unknown\n"
-    "Link Failure Count: 2\n"
-    "Permanent HW addr: 00:00:5e:00:53:01\n"
-    "Slave queue ID: 0\n"
-    "Aggregator ID: 1\n"
-    "Actor Churn State: churned\n"
-    "Partner Churn State: churned\n"
-    "Actor Churned Count: 1\n"
-    "Partner Churned Count: 2\n"
-    "details actor lacp pdu:\n"
-    "    system priority: 65535\n"
-    "    system mac address: 00:00:5e:00:53:01\n"
-    "    port key: 0\n"
-    "    port priority: 255\n"
-    "    port number: 1\n"
-    "    port state: 71\n"
-    "details partner lacp pdu:\n"
-    "    system priority: 65535\n"
-    "    system mac address: 00:00:00:00:00:00\n"
-    "    oper key: 1\n"
-    "    port priority: 255\n"
-    "    port number: 1\n"
-    "    port state: 1\n"
-    "\n"
-    "Slave Interface: enp1s0f1\n"
-    "MII Status: up\n"
-    "Speed: 1000 Mbps\n"
-    "Duplex: full\n"
-    "Link Failure Count: 2\n"
-    "Permanent HW addr: 00:00:5e:00:53:02\n"
-    "Slave queue ID: 0\n"
-    "Aggregator ID: 2\n"
-    "Actor Churn State: none\n"
-    "Partner Churn State: churned\n"
-    "Actor Churned Count: 1\n"
-    "Partner Churned Count: 3\n"
-    "details actor lacp pdu:\n"
-    "    system priority: 65535\n"
-    "    system mac address: 00:00:5e:00:53:01\n"
-    "    port key: 9\n"
-    "    port priority: 255\n"
-    "    port number: 2\n"
-    "    port state: 79\n"
-    "details partner lacp pdu:\n"
-    "    system priority: 65535\n"
-    "    system mac address: 00:00:00:00:00:00\n"
-    "    oper key: 1\n"
-    "    port priority: 255\n"
-    "    port number: 1\n"
-    "    port state: 1\n";
-
-/* 1 if the fixture box is in the unpacked trees. */
-static int
-box_present(const char *box)
-{
-	const char	*base;
-	char		 path[4096];
-
-	if ((base = getenv("NP_FIXTURES")) == NULL)
-		base = "tests/fixtures/trees";
-	snprintf(path, sizeof path, "%s/%s", base, box);
-	return (access(path, F_OK) == 0);
-}
+#include "bond_capture.h"
 
 /* The string at key of o, or NULL when absent or not a string. */
 static const char *
@@ -264,7 +176,7 @@ test_nics(void)
 	T_EQ_INT(jint(json_array_get(j, 2), "speed_mbps"), 10000);
 	json_decref(j);
 
-	if (!box_present("readynas6-4.4-armhf"))
+	if (!t_have_box("readynas6-4.4-armhf"))
 		t_skip("readynas6-4.4-armhf is not in the tree");
 	else {
 		T_OK(nic_list_read(t_root("readynas6-4.4-armhf"), &pb, l));

@@ -14,19 +14,6 @@
 #include "encode.h"
 #include "topology.h"
 
-/* 1 if the fixture box is in the unpacked trees. */
-static int
-box_present(const char *box)
-{
-	const char	*base;
-	char		 path[4096];
-
-	if ((base = getenv("NP_FIXTURES")) == NULL)
-		base = "tests/fixtures/trees";
-	snprintf(path, sizeof path, "%s/%s", base, box);
-	return (access(path, F_OK) == 0);
-}
-
 /* The element of array a whose key is value, or NULL. */
 static json_t *
 by(json_t *a, const char *key, const char *value)
@@ -227,7 +214,7 @@ test_debian(struct topology *t)
 {
 	json_t	*j, *fs, *di;
 
-	if (!box_present("debian12-6.1-btrfs")) {
+	if (!t_have_box("debian12-6.1-btrfs")) {
 		t_skip("debian12-6.1-btrfs is not in the tree");
 		return;
 	}
@@ -260,7 +247,7 @@ test_readynas(struct topology *t)
 {
 	json_t	*j, *fs, *n, *bond, *mem;
 
-	if (!box_present("readynas6-4.4-armhf")) {
+	if (!t_have_box("readynas6-4.4-armhf")) {
 		t_skip("readynas6-4.4-armhf is not in the tree");
 		return;
 	}

@@ -41,19 +41,6 @@ static const char os_release_debian[] =
     "ID=debian\n"
     "HOME_URL=\"https://www.debian.org/\"\n";
 
-/* 1 if the fixture box is in the unpacked trees. */
-static int
-box_present(const char *box)
-{
-	const char	*base;
-	char		 path[4096];
-
-	if ((base = getenv("NP_FIXTURES")) == NULL)
-		base = "tests/fixtures/trees";
-	snprintf(path, sizeof path, "%s/%s", base, box);
-	return (access(path, F_OK) == 0);
-}
-
 /* The four real uname lines. */
 static void
 test_uname(void)
@@ -244,7 +231,7 @@ test_boxes(void)
 	T_EQ_STR(id.hostname, "nas");
 	T_EQ_STR(id.platform, "");
 
-	if (!box_present("readynas6-4.4-armhf"))
+	if (!t_have_box("readynas6-4.4-armhf"))
 		t_skip("readynas6-4.4-armhf is not in the tree");
 	else {
 		T_OK(identity_read(t_root("readynas6-4.4-armhf"), &pb, &id));
@@ -257,7 +244,7 @@ test_boxes(void)
 		T_EQ_STR(id.kernel, "4.4.190.armada.1");
 		T_EQ_STR(id.hostname, "nas");
 	}
-	if (!box_present("debian12-6.1-btrfs"))
+	if (!t_have_box("debian12-6.1-btrfs"))
 		t_skip("debian12-6.1-btrfs is not in the tree");
 	else {
 		T_OK(identity_read(t_root("debian12-6.1-btrfs"), &pb, &id));

@@ -12,19 +12,6 @@
 
 static struct mounts	m;
 
-/* 1 if the fixture box is in the unpacked trees. */
-static int
-box_present(const char *box)
-{
-	const char	*base;
-	char		 path[4096];
-
-	if ((base = getenv("NP_FIXTURES")) == NULL)
-		base = "tests/fixtures/trees";
-	snprintf(path, sizeof path, "%s/%s", base, box);
-	return (access(path, F_OK) == 0);
-}
-
 /* The mount at path, or a zeroed one so checks fail cleanly. */
 static const struct mounts_entry *
 at(const char *path)
@@ -191,7 +178,7 @@ test_boxes(void)
 	T_EQ_STR(at("/share/NFSv=4/Public")->root, "/Public");
 	T_EQ_INT(at("/share/NFSv=4/Public")->minor, 2);
 
-	if (!box_present("debian12-6.1-btrfs"))
+	if (!t_have_box("debian12-6.1-btrfs"))
 		t_skip("debian12-6.1-btrfs is not in the tree");
 	else {
 		T_OK(mounts_read(t_root("debian12-6.1-btrfs"), &b, &m, &e));
@@ -202,7 +189,7 @@ test_boxes(void)
 		T_EQ_STR(at("/srv/data")->source, "/dev/sda");
 		T_EQ_STR(at("/boot/efi")->fstype, "vfat");
 	}
-	if (!box_present("readynas6-4.4-armhf"))
+	if (!t_have_box("readynas6-4.4-armhf"))
 		t_skip("readynas6-4.4-armhf is not in the tree");
 	else {
 		T_OK(mounts_read(t_root("readynas6-4.4-armhf"), &b, &m, &e));

@@ -13,53 +13,6 @@
 #include "test.h"
 #include "nic.h"
 
-/* 1 if the fixture box is in the unpacked trees. */
-static int
-box_present(const char *box)
-{
-	const char	*base;
-	char		 path[4096];
-
-	if ((base = getenv("NP_FIXTURES")) == NULL)
-		base = "tests/fixtures/trees";
-	snprintf(path, sizeof path, "%s/%s", base, box);
-	return (access(path, F_OK) == 0);
-}
-
-/* Write text to dir/rel, making the directories on the way. */
-static void
-put(const char *dir, const char *rel, const char *text)
-{
-	char	 path[4096], *p;
-	FILE	*f;
-
-	snprintf(path, sizeof path, "%s/%s", dir, rel);
-	for (p = path + strlen(dir) + 1; (p = strchr(p, '/')) != NULL; p++) {
-		*p = '\0';
-		(void)mkdir(path, 0755);
-		*p = '/';
-	}
-	if ((f = fopen(path, "w")) == NULL) {
-		printf("Bail out! %s: %s\n", path, strerror(errno));
-		exit(1);
-	}
-	fputs(text, f);
-	fclose(f);
-}
-
-/* Make the symbolic link dir/rel pointing to target. */
-static void
-link_to(const char *dir, const char *rel, const char *target)
-{
-	char	path[4096];
-
-	snprintf(path, sizeof path, "%s/%s", dir, rel);
-	if (symlink(target, path) == -1) {
-		printf("Bail out! %s: %s\n", path, strerror(errno));
-		exit(1);
-	}
-}
-
 /* The three vendor boxes: every port, loopback virtual, the down ports. */
 static void
 test_boxes(void)
@@ -116,7 +69,7 @@ test_boxes(void)
 	T_EQ_U64(l->nics[2].link.mtu, 9000);
 	T_EQ_STR(l->nics[2].link.address, "00:00:5e:00:53:34");
 
-	if (!box_present("readynas6-4.4-armhf"))
+	if (!t_have_box("readynas6-4.4-armhf"))
 		t_skip("readynas6-4.4-armhf is not in the tree");
 	else {
 		T_OK(nic_list_read(t_root("readynas6-4.4-armhf"), &pb, l));
@@ -133,7 +86,7 @@ test_boxes(void)
 		T_TRUE(n != NULL && strcmp(n->driver, "mvneta") == 0);
 		T_TRUE(n != NULL && strcmp(n->link.master, "bond0") == 0);
 	}
-	if (!box_present("debian12-6.1-btrfs"))
+	if (!t_have_box("debian12-6.1-btrfs"))
 		t_skip("debian12-6.1-btrfs is not in the tree");
 	else {
 		T_OK(nic_list_read(t_root("debian12-6.1-btrfs"), &pb, l));
@@ -177,7 +130,7 @@ test_bond(void)
 		printf("Bail out! mkdtemp: %s\n", strerror(errno));
 		exit(1);
 	}
-	put(dir, "proc/net/bonding/bond0",
+	t_put(dir, "proc/net/bonding/bond0",
 	    "Ethernet Channel Bonding Driver: v3.7.1 (April 27, 2011)\n\n"
 	    "Bonding Mode: IEEE 802.3ad Dynamic link aggregation\n"
 	    "Transmit Hash Policy: layer2 (0)\n"
@@ -188,24 +141,24 @@ test_bond(void)
 	    "Link Failure Count: 0\nAggregator ID: 1\n\n"
 	    "Slave Interface: eth1\nMII Status: up\nSpeed: 1000 Mbps\n"
 	    "Duplex: full\nLink Failure Count: 3\nAggregator ID: 1\n");
-	put(dir, "sys/devices/platform/eth0/uevent", "DRIVER=mvneta\n");
-	put(dir, "sys/devices/platform/eth1/uevent", "OF_NAME=ethernet\n");
-	put(dir, "sys/bus/platform/drivers/mvneta/uevent", "");
-	link_to(dir, "sys/devices/platform/eth1/driver",
+	t_put(dir, "sys/devices/platform/eth0/uevent", "DRIVER=mvneta\n");
+	t_put(dir, "sys/devices/platform/eth1/uevent", "OF_NAME=ethernet\n");
+	t_put(dir, "sys/bus/platform/drivers/mvneta/uevent", "");
+	t_link(dir, "sys/devices/platform/eth1/driver",
 	    "../../../bus/platform/drivers/mvneta");
-	put(dir, "sys/class/net/eth0/speed", "1000\n");
-	put(dir, "sys/class/net/eth0/mtu", "1500\n");
-	link_to(dir, "sys/class/net/eth0/device", "../../../devices/platform/eth0");
-	link_to(dir, "sys/class/net/eth0/master", "../bond0");
-	put(dir, "sys/class/net/eth1/speed", "1000\n");
-	link_to(dir, "sys/class/net/eth1/device", "../../../devices/platform/eth1");
-	link_to(dir, "sys/class/net/eth1/master", "../bond0");
-	put(dir, "sys/class/net/bond0/speed", "2000\n");
-	put(dir, "sys/class/net/bond0/mtu", "1500\n");
-	put(dir, "sys/class/net/bond0/bonding/mode", "802.3ad 4\n");
-	put(dir, "sys/class/net/bond0/bonding/slaves", "eth0 eth1\n");
-	put(dir, "sys/class/net/bond1/bonding/mode", "active-backup 1\n");
-	link_to(dir, "sys/class/net/gone0", "../../devices/virtual/net/gone0");
+	t_put(dir, "sys/class/net/eth0/speed", "1000\n");
+	t_put(dir, "sys/class/net/eth0/mtu", "1500\n");
+	t_link(dir, "sys/class/net/eth0/device", "../../../devices/platform/eth0");
+	t_link(dir, "sys/class/net/eth0/master", "../bond0");
+	t_put(dir, "sys/class/net/eth1/speed", "1000\n");
+	t_link(dir, "sys/class/net/eth1/device", "../../../devices/platform/eth1");
+	t_link(dir, "sys/class/net/eth1/master", "../bond0");
+	t_put(dir, "sys/class/net/bond0/speed", "2000\n");
+	t_put(dir, "sys/class/net/bond0/mtu", "1500\n");
+	t_put(dir, "sys/class/net/bond0/bonding/mode", "802.3ad 4\n");
+	t_put(dir, "sys/class/net/bond0/bonding/slaves", "eth0 eth1\n");
+	t_put(dir, "sys/class/net/bond1/bonding/mode", "active-backup 1\n");
+	t_link(dir, "sys/class/net/gone0", "../../devices/virtual/net/gone0");
 
 	T_OK(probe_root_open(&root, dir));
 	l = malloc(sizeof *l);

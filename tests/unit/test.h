@@ -15,6 +15,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "probe.h"
 
@@ -120,6 +122,53 @@ t_root(const char *name)
 	}
 	snprintf(names[nroots], sizeof names[nroots], "%s", name);
 	return (&roots[nroots++]);
+}
+
+/* 1 if fixture box name was unpacked under $NP_FIXTURES. */
+static NP_UNUSED int
+t_have_box(const char *name)
+{
+	const char	*base;
+	char		 path[4096];
+
+	if ((base = getenv("NP_FIXTURES")) == NULL)
+		base = "tests/fixtures/trees";
+	snprintf(path, sizeof path, "%s/%s", base, name);
+	return (access(path, F_OK) == 0);
+}
+
+/* Write text to dir/rel, making the directories on the way; bail out on error. */
+static NP_UNUSED void
+t_put(const char *dir, const char *rel, const char *text)
+{
+	char	 path[4096], *p;
+	FILE	*f;
+
+	snprintf(path, sizeof path, "%s/%s", dir, rel);
+	for (p = path + strlen(dir) + 1; (p = strchr(p, '/')) != NULL; p++) {
+		*p = '\0';
+		(void)mkdir(path, 0755);
+		*p = '/';
+	}
+	if ((f = fopen(path, "w")) == NULL) {
+		printf("Bail out! %s: %s\n", path, strerror(errno));
+		exit(1);
+	}
+	fputs(text, f);
+	fclose(f);
+}
+
+/* Make the symbolic link dir/rel pointing to target; bail out on error. */
+static NP_UNUSED void
+t_link(const char *dir, const char *rel, const char *target)
+{
+	char	path[4096];
+
+	snprintf(path, sizeof path, "%s/%s", dir, rel);
+	if (symlink(target, path) == -1) {
+		printf("Bail out! %s: %s\n", path, strerror(errno));
+		exit(1);
+	}
 }
 
 /* Print the plan; the exit status is 1 if any check failed. */
