@@ -208,19 +208,26 @@ test_boxes(void)
 	probe_buf_free(&b);
 }
 
-/* The live root: mountinfo with "/" on it. */
+/*
+ * The live root: mountinfo, every entry with its type, /proc on it.  (In
+ * a chroot the mount of "/" itself lies outside and is not listed.)
+ */
 static void
 test_live(void)
 {
 	struct probe_root	 live;
 	struct probe_buf	 b;
 	const char		*e;
+	size_t			 i, typed = 0;
 
 	probe_buf_init(&b);
 	T_OK(probe_root_open(&live, "/"));
 	T_OK(mounts_read(&live, &b, &m, &e));
 	T_EQ_INT(m.from_mountinfo, 1);
-	T_TRUE(at("/")->fstype[0] != '\0');
+	for (i = 0; i < m.n; i++)
+		if (m.v[i].fstype[0] != '\0')
+			typed++;
+	T_TRUE(m.n > 0 && typed == m.n);
 	T_TRUE(at("/proc")->has_dev);
 	T_EQ_STR(at("/proc")->fstype, "proc");
 	probe_root_close(&live);
