@@ -66,32 +66,6 @@
 #include "rate.h"
 #include "snapshot.h"
 
-/* A JSON string of s; invalid UTF-8 bytes become "\xNN" text. */
-static json_t *
-enc_str(const char *s)
-{
-	json_t		*j;
-	char		*buf, *p;
-	const unsigned char *u;
-	size_t		 len;
-
-	if ((j = json_string(s)) != NULL)
-		return (j);
-	len = strlen(s);
-	if ((buf = malloc(len * 4 + 1)) == NULL)
-		return (NULL);
-	for (p = buf, u = (const unsigned char *)s; *u != '\0'; u++) {
-		if (*u < 0x80 && *u >= 0x20)
-			*p++ = (char)*u;
-		else
-			p += snprintf(p, 5, "\\x%02x", *u);
-	}
-	*p = '\0';
-	j = json_string(buf);
-	free(buf);
-	return (j);
-}
-
 /* Set key of o to an unsigned counter (JSON integers are signed 64 bits). */
 static void
 enc_u64(json_t *o, const char *key, uint64_t v)
@@ -193,7 +167,7 @@ enc_disks(const struct snapshot *s)
 		dc = d->nfields >= 18;
 		fl = d->nfields >= 20;
 		o = json_object();
-		json_object_set_new(o, "name", enc_str(d->name));
+		json_object_set_new(o, "name", enc_text(d->name));
 		json_object_set_new(o, "major", json_integer(d->major));
 		json_object_set_new(o, "minor", json_integer(d->minor));
 		json_object_set_new(o, "nfields", json_integer(d->nfields));
@@ -219,7 +193,7 @@ enc_disks(const struct snapshot *s)
 			m = json_array();
 			for (j = 0; j < md->nmembers; j++)
 				json_array_append_new(m,
-				    enc_str(md->members[j]));
+				    enc_text(md->members[j]));
 			json_object_set_new(o, "md_members", m);
 		}
 		json_array_append_new(a, o);
@@ -241,7 +215,7 @@ enc_nics(const struct netdev *nd)
 		n = &nd->ifs[i];
 		l = &n->link;
 		o = json_object();
-		json_object_set_new(o, "name", enc_str(n->name));
+		json_object_set_new(o, "name", enc_text(n->name));
 		enc_u64(o, "rx_bytes", n->rx_bytes);
 		enc_u64(o, "rx_packets", n->rx_packets);
 		enc_u64(o, "rx_errors", n->rx_errs);
@@ -261,11 +235,11 @@ enc_nics(const struct netdev *nd)
 		    json_string(duplex[l->duplex]) : json_null());
 		enc_u64_if(o, "mtu", n->has_link && l->mtu != 0, l->mtu);
 		json_object_set_new(o, "operstate", n->has_link ?
-		    enc_str(l->operstate) : json_null());
+		    enc_text(l->operstate) : json_null());
 		json_object_set_new(o, "master", n->has_link &&
-		    l->master[0] != '\0' ? enc_str(l->master) : json_null());
+		    l->master[0] != '\0' ? enc_text(l->master) : json_null());
 		json_object_set_new(o, "address", n->has_link &&
-		    l->address[0] != '\0' ? enc_str(l->address) : json_null());
+		    l->address[0] != '\0' ? enc_text(l->address) : json_null());
 		json_object_set_new(o, "bond", json_boolean(n->has_link &&
 		    l->is_bond));
 		json_array_append_new(a, o);
@@ -280,7 +254,7 @@ enc_cgroup(const struct cgroup_cpu *cg)
 	json_t	*o = json_object();
 
 	json_object_set_new(o, "version", json_integer(cg->version));
-	json_object_set_new(o, "path", enc_str(cg->path));
+	json_object_set_new(o, "path", enc_text(cg->path));
 	json_object_set_new(o, "unlimited", cg->has_quota ?
 	    json_boolean(cg->unlimited) : json_null());
 	enc_real_if(o, "quota_cores", cg->has_quota && !cg->unlimited,
@@ -306,7 +280,7 @@ enc_groups(const struct procgroup *pg)
 	for (i = 0; i < pg->ngroups; i++) {
 		g = &pg->groups[i];
 		o = json_object();
-		json_object_set_new(o, "name", enc_str(g->name));
+		json_object_set_new(o, "name", enc_text(g->name));
 		enc_u64(o, "processes", g->nprocs);
 		enc_u64(o, "threads", g->threads);
 		enc_u64(o, "cpu_ticks", g->ticks);
@@ -318,7 +292,7 @@ enc_groups(const struct procgroup *pg)
 			p = &g->procs[j];
 			json_array_append_new(procs, json_pack("{s:i,s:o,s:o,"
 			    "s:I,s:I,s:I}", "pid", p->pid, "comm",
-			    enc_str(p->comm), "cpu", p->processor >= 0 ?
+			    enc_text(p->comm), "cpu", p->processor >= 0 ?
 			    json_integer(p->processor) : json_null(),
 			    "ticks", (json_int_t)p->ticks,
 			    "threads", (json_int_t)p->threads,
@@ -466,13 +440,13 @@ enc_crypto(const struct crypto *c)
 	for (i = 0; i < c->nalgs; i++) {
 		a = &c->algs[i];
 		if (a->accel == CRYPTO_ACCEL_HW)
-			json_array_append_new(hw, enc_str(a->driver));
+			json_array_append_new(hw, enc_text(a->driver));
 		else if (a->accel == CRYPTO_ACCEL_CPU && !a->internal)
-			json_array_append_new(cpu, enc_str(a->driver));
+			json_array_append_new(cpu, enc_text(a->driver));
 		json_array_append_new(algs, json_pack("{s:o,s:o,s:o,s:o,s:I,"
-		    "s:s,s:b}", "name", enc_str(a->name), "driver",
-		    enc_str(a->driver), "module", enc_str(a->module), "type",
-		    enc_str(a->type), "priority", (json_int_t)a->priority,
+		    "s:s,s:b}", "name", enc_text(a->name), "driver",
+		    enc_text(a->driver), "module", enc_text(a->module), "type",
+		    enc_text(a->type), "priority", (json_int_t)a->priority,
 		    "accel", crypto_accel_name(a->accel),
 		    "internal", a->internal));
 	}
@@ -624,7 +598,7 @@ enc_rates_disks(const struct snapshot *p, const struct snapshot *c,
 		a = diskstats_find(&p->disks, b->name);
 		ok = a != NULL && rate_disk(a, b, iv, &r) == 0;
 		o = json_object();
-		json_object_set_new(o, "name", enc_str(b->name));
+		json_object_set_new(o, "name", enc_text(b->name));
 		enc_real_if(o, "reads_per_s", ok, r.reads_per_s);
 		enc_real_if(o, "writes_per_s", ok, r.writes_per_s);
 		enc_real_if(o, "read_bytes_per_s", ok, r.read_bytes_per_s);
@@ -677,7 +651,7 @@ enc_rates_nics(const struct snapshot *p, const struct snapshot *c, double iv)
 		a = netdev_find(&p->nics, b->name);
 		ok = a != NULL && rate_nic(a, b, iv, &r) == 0;
 		o = json_object();
-		json_object_set_new(o, "name", enc_str(b->name));
+		json_object_set_new(o, "name", enc_text(b->name));
 		enc_real_if(o, "rx_bytes_per_s", ok, r.rx_bytes_per_s);
 		enc_real_if(o, "tx_bytes_per_s", ok, r.tx_bytes_per_s);
 		enc_real_if(o, "rx_packets_per_s", ok, r.rx_packets_per_s);
@@ -707,12 +681,12 @@ enc_rates_groups(const struct snapshot *p, const struct snapshot *c,
 		ok = a != NULL && p->status[SNAPSHOT_GROUPS].avail &&
 		    rate_group(a, b, iv, &r) == 0;
 		o = json_object();
-		json_object_set_new(o, "name", enc_str(b->name));
+		json_object_set_new(o, "name", enc_text(b->name));
 		enc_real_if(o, "cpu_pct", ok, r.cpu_pct);
 		if (ok && r.has_top)
 			json_object_set_new(o, "top", json_pack("{s:i,s:o,"
 			    "s:o,s:f}", "pid", r.top_pid, "comm",
-			    enc_str(r.top_comm), "cpu", r.top_cpu >= 0 ?
+			    enc_text(r.top_comm), "cpu", r.top_cpu >= 0 ?
 			    json_integer(r.top_cpu) : json_null(), "cpu_pct",
 			    r.top_cpu_pct));
 		else

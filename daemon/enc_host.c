@@ -32,15 +32,7 @@
 #include "cpuinfo.h"
 #include "nic.h"
 #include "enc_host.h"
-
-/* A string, or null when it is empty. */
-static json_t *
-enc_str(const char *s)
-{
-	if (s == NULL || *s == '\0')
-		return (json_null());
-	return (json_string(s));
-}
+#include "encode.h"
 
 /* A link speed in Mb/s, or null when unknown. */
 static json_t *
@@ -82,16 +74,16 @@ enc_identity(const struct identity *id)
 	if ((o = json_object()) == NULL)
 		return (NULL);
 	rc |= enc_set(o, "vendor", json_string(identity_vendor_name(id->vendor)));
-	rc |= enc_set(o, "model", enc_str(id->model));
-	rc |= enc_set(o, "os", enc_str(id->os));
-	rc |= enc_set(o, "firmware", enc_str(id->firmware));
-	rc |= enc_set(o, "build", enc_str(id->build));
-	rc |= enc_set(o, "pretty_name", enc_str(id->pretty_name));
-	rc |= enc_set(o, "kernel", enc_str(id->kernel));
-	rc |= enc_set(o, "kernel_version", enc_str(id->kernel_version));
-	rc |= enc_set(o, "arch", enc_str(id->arch));
-	rc |= enc_set(o, "hostname", enc_str(id->hostname));
-	rc |= enc_set(o, "platform", enc_str(id->platform));
+	rc |= enc_set(o, "model", enc_text_or_null(id->model));
+	rc |= enc_set(o, "os", enc_text_or_null(id->os));
+	rc |= enc_set(o, "firmware", enc_text_or_null(id->firmware));
+	rc |= enc_set(o, "build", enc_text_or_null(id->build));
+	rc |= enc_set(o, "pretty_name", enc_text_or_null(id->pretty_name));
+	rc |= enc_set(o, "kernel", enc_text_or_null(id->kernel));
+	rc |= enc_set(o, "kernel_version", enc_text_or_null(id->kernel_version));
+	rc |= enc_set(o, "arch", enc_text_or_null(id->arch));
+	rc |= enc_set(o, "hostname", enc_text_or_null(id->hostname));
+	rc |= enc_set(o, "platform", enc_text_or_null(id->platform));
 	if (rc != 0) {
 		json_decref(o);
 		return (NULL);
@@ -135,10 +127,10 @@ enc_cpuinfo(const struct cpuinfo *ci)
 		return (json_null());
 	if ((o = json_object()) == NULL)
 		return (NULL);
-	rc |= enc_set(o, "model", enc_str(ci->model));
-	rc |= enc_set(o, "soc", enc_str(ci->soc));
-	rc |= enc_set(o, "vendor", enc_str(ci->vendor));
-	rc |= enc_set(o, "core", enc_str(ci->core));
+	rc |= enc_set(o, "model", enc_text_or_null(ci->model));
+	rc |= enc_set(o, "soc", enc_text_or_null(ci->soc));
+	rc |= enc_set(o, "vendor", enc_text_or_null(ci->vendor));
+	rc |= enc_set(o, "core", enc_text_or_null(ci->core));
 	rc |= enc_set(o, "logical_cpus", json_integer(ci->logical_cpus));
 	rc |= enc_set(o, "mhz", ci->mhz > 0 ? json_real(ci->mhz) : json_null());
 	rc |= enc_set(o, "flags", enc_flags(ci->flags));
@@ -173,10 +165,10 @@ enc_member(const struct bonding_slave *s)
 
 	if ((o = json_object()) == NULL)
 		return (NULL);
-	rc |= enc_set(o, "name", enc_str(s->name));
-	rc |= enc_set(o, "mii_status", enc_str(s->mii_status));
+	rc |= enc_set(o, "name", enc_text_or_null(s->name));
+	rc |= enc_set(o, "mii_status", enc_text_or_null(s->mii_status));
 	rc |= enc_set(o, "speed_mbps", enc_speed(s->speed_mbps));
-	rc |= enc_set(o, "duplex", enc_str(s->duplex));
+	rc |= enc_set(o, "duplex", enc_text_or_null(s->duplex));
 	rc |= enc_set(o, "link_failures", enc_count(s->link_failures));
 	if (rc != 0) {
 		json_decref(o);
@@ -200,11 +192,11 @@ enc_bond(const struct bonding *b)
 		rc |= enc_set(o, "mode", json_string(mode));
 	else
 		rc |= enc_set(o, "mode", json_null());
-	rc |= enc_set(o, "mode_text", enc_str(b->mode_text));
-	rc |= enc_set(o, "hash_policy", enc_str(b->hash_policy));
-	rc |= enc_set(o, "lacp_rate", enc_str(b->lacp_rate));
-	rc |= enc_set(o, "mii_status", enc_str(b->mii_status));
-	rc |= enc_set(o, "active_member", enc_str(b->active_slave));
+	rc |= enc_set(o, "mode_text", enc_text_or_null(b->mode_text));
+	rc |= enc_set(o, "hash_policy", enc_text_or_null(b->hash_policy));
+	rc |= enc_set(o, "lacp_rate", enc_text_or_null(b->lacp_rate));
+	rc |= enc_set(o, "mii_status", enc_text_or_null(b->mii_status));
+	rc |= enc_set(o, "active_member", enc_text_or_null(b->active_slave));
 	if ((members = json_array()) == NULL)
 		rc = -1;
 	for (i = 0; members != NULL && i < b->nslaves; i++)
@@ -230,16 +222,16 @@ enc_nic(const struct nic_list *l, const struct nic *n)
 
 	if ((o = json_object()) == NULL)
 		return (NULL);
-	rc |= enc_set(o, "name", enc_str(n->link.name));
-	rc |= enc_set(o, "address", enc_str(n->link.address));
+	rc |= enc_set(o, "name", enc_text_or_null(n->link.name));
+	rc |= enc_set(o, "address", enc_text_or_null(n->link.address));
 	rc |= enc_set(o, "speed_mbps", enc_speed(n->link.speed_mbps));
 	rc |= enc_set(o, "duplex", enc_duplex(n->link.duplex));
 	rc |= enc_set(o, "mtu", n->link.mtu > 0 ?
 	    json_integer((json_int_t)n->link.mtu) : json_null());
-	rc |= enc_set(o, "operstate", enc_str(n->link.operstate));
-	rc |= enc_set(o, "driver", enc_str(n->driver));
+	rc |= enc_set(o, "operstate", enc_text_or_null(n->link.operstate));
+	rc |= enc_set(o, "driver", enc_text_or_null(n->driver));
 	rc |= enc_set(o, "virtual", json_boolean(n->is_virtual));
-	rc |= enc_set(o, "master", enc_str(n->link.master));
+	rc |= enc_set(o, "master", enc_text_or_null(n->link.master));
 	if ((b = nic_bond(l, n)) != NULL)
 		rc |= enc_set(o, "bond", enc_bond(b));
 	else

@@ -47,37 +47,6 @@
 #include "encode.h"
 #include "topology.h"
 
-/*
- * A string as JSON; bytes that are not UTF-8 (a device or mount point
- * named so) become the text \xNN, so one odd name cannot void the answer.
- */
-static json_t *
-et_text(const char *s)
-{
-	char	buf[1024];
-	size_t	n = 0;
-	json_t	*j;
-
-	if ((j = json_string(s)) != NULL)
-		return (j);
-	for (; *s != '\0' && n + 5 < sizeof buf; s++) {
-		if ((unsigned char)*s < 0x80)
-			buf[n++] = *s;
-		else
-			n += (size_t)snprintf(buf + n, sizeof buf - n, "\\x%02x",
-			    (unsigned char)*s);
-	}
-	buf[n] = '\0';
-	return (json_string(buf));
-}
-
-/* A string, or null when empty. */
-static json_t *
-et_str(const char *s)
-{
-	return (s == NULL || *s == '\0' ? json_null() : et_text(s));
-}
-
 /* A flag that is -1 when unknown. */
 static json_t *
 et_bool(int v)
@@ -100,7 +69,7 @@ et_names(const char *names, size_t n, size_t w)
 	size_t	 i;
 
 	for (i = 0; a != NULL && i < n; i++)
-		json_array_append_new(a, et_text(names + i * w));
+		json_array_append_new(a, enc_text(names + i * w));
 	return (a);
 }
 
@@ -121,7 +90,7 @@ et_disks(const struct topology *t)
 		for (j = 0; j < d->nparts; j++) {
 			p = &d->parts[j];
 			json_array_append_new(parts, json_pack(
-			    "{s:o,s:i,s:i,s:i,s:I,s:I,s:o}", "name", et_text(p->name),
+			    "{s:o,s:i,s:i,s:i,s:I,s:I,s:o}", "name", enc_text(p->name),
 			    "major", (int)p->major, "minor", (int)p->minor,
 			    "number", (int)p->number, "start_sector",
 			    (json_int_t)p->start, "size_bytes",
@@ -131,16 +100,16 @@ et_disks(const struct topology *t)
 		}
 		o = json_pack("{s:o,s:i,s:i,s:I,s:o,s:o,s:o,s:o,s:o,s:o,s:o,"
 		    "s:o,s:o,s:o,s:o,s:o,s:o}",
-		    "name", et_text(d->name), "major", (int)d->major, "minor",
+		    "name", enc_text(d->name), "major", (int)d->major, "minor",
 		    (int)d->minor, "size_bytes", (json_int_t)d->size_bytes,
-		    "model", et_str(d->model), "vendor", et_str(d->vendor),
-		    "serial", et_str(d->serial), "firmware", et_str(d->rev),
-		    "transport", et_str(d->transport),
+		    "model", enc_text_or_null(d->model), "vendor", enc_text_or_null(d->vendor),
+		    "serial", enc_text_or_null(d->serial), "firmware", enc_text_or_null(d->rev),
+		    "transport", enc_text_or_null(d->transport),
 		    "rotational", et_bool(d->rotational),
 		    "removable", et_bool(d->removable), "ro", et_bool(d->ro),
 		    "logical_block_size", et_pos(d->logical_block),
 		    "physical_block_size", et_pos(d->physical_block),
-		    "backing_file", et_str(d->backing_file),
+		    "backing_file", enc_text_or_null(d->backing_file),
 		    "holders", et_names(d->holders[0], d->nholders,
 		    sizeof d->holders[0]), "partitions", parts);
 		json_array_append_new(a, o);
@@ -198,29 +167,29 @@ et_md(const struct topology *t)
 		for (j = 0; j < m->nmembers; j++) {
 			mm = &m->members[j];
 			json_array_append_new(mem, json_pack("{s:o,s:i,s:o,s:o,"
-			    "s:o}", "name", et_text(mm->name), "index", mm->index,
+			    "s:o}", "name", enc_text(mm->name), "index", mm->index,
 			    "flags", et_member_flags(mm->flags), "state",
-			    et_str(mm->state), "slot", et_int(mm->slot)));
+			    enc_text_or_null(mm->state), "slot", et_int(mm->slot)));
 		}
 		o = json_pack("{s:o,s:o,s:b,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,"
 		    "s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:b,s:o}",
-		    "name", et_text(m->name), "level", et_str(m->level),
-		    "active", m->active, "readonly", et_str(m->readonly),
-		    "array_state", et_str(m->array_state),
+		    "name", enc_text(m->name), "level", enc_text_or_null(m->level),
+		    "active", m->active, "readonly", enc_text_or_null(m->readonly),
+		    "array_state", enc_text_or_null(m->array_state),
 		    "size_bytes", et_pos(m->blocks * 1024),
 		    "chunk_bytes", et_pos(m->chunk_kib * 1024),
-		    "super", et_str(m->super),
+		    "super", enc_text_or_null(m->super),
 		    "raid_disks", et_int(m->raid_disks),
 		    "active_disks", et_int(m->active_disks),
-		    "status", et_str(m->status),
+		    "status", enc_text_or_null(m->status),
 		    "degraded", et_int(m->degraded),
-		    "sync_action", et_str(m->sync_action),
+		    "sync_action", enc_text_or_null(m->sync_action),
 		    "sync_progress_pct", et_real(m->sync_pct),
 		    "sync_done_blocks", et_pos(m->sync_done),
 		    "sync_total_blocks", et_pos(m->sync_total),
 		    "sync_finish_minutes", et_real(m->sync_finish_min),
 		    "sync_speed_bytes_per_s", et_pos(m->sync_speed_kib * 1024),
-		    "sync_wait", et_str(m->sync_wait),
+		    "sync_wait", enc_text_or_null(m->sync_wait),
 		    "bitmap", m->bitmap, "members", mem);
 		json_array_append_new(a, o);
 	}
@@ -240,8 +209,8 @@ et_dm(const struct topology *t)
 		if (d->kind != BLOCKDEV_DM)
 			continue;
 		json_array_append_new(a, json_pack("{s:o,s:o,s:o,s:o,s:I,s:o,"
-		    "s:o}", "name", et_text(d->name), "dm_name", et_str(d->dm_name),
-		    "uuid", et_str(d->dm_uuid), "class", et_str(d->dm_class),
+		    "s:o}", "name", enc_text(d->name), "dm_name", enc_text_or_null(d->dm_name),
+		    "uuid", enc_text_or_null(d->dm_uuid), "class", enc_text_or_null(d->dm_class),
 		    "size_bytes", (json_int_t)d->size_bytes,
 		    "slaves", et_names(d->slaves[0], d->nslaves,
 		    sizeof d->slaves[0]), "holders", et_names(d->holders[0],
@@ -289,13 +258,13 @@ et_btrfs(const struct topology *t)
 	for (i = 0; i < t->btrfs.nfs; i++) {
 		fs = &t->btrfs.fs[i];
 		o = json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,"
-		    "s:o,s:o,s:o,s:o}", "uuid", et_text(fs->uuid),
-		    "label", et_str(fs->label),
+		    "s:o,s:o,s:o,s:o}", "uuid", enc_text(fs->uuid),
+		    "label", enc_text_or_null(fs->label),
 		    "devices", et_names(fs->devices[0], fs->ndevices,
 		    sizeof fs->devices[0]),
-		    "data_profile", et_str(fs->data.profile),
-		    "metadata_profile", et_str(fs->metadata.profile),
-		    "system_profile", et_str(fs->system.profile),
+		    "data_profile", enc_text_or_null(fs->data.profile),
+		    "metadata_profile", enc_text_or_null(fs->metadata.profile),
+		    "system_profile", enc_text_or_null(fs->system.profile),
 		    "data_total_bytes", et_pos(fs->data.total_bytes),
 		    "data_used_bytes", et_pos(fs->data.used_bytes),
 		    "metadata_total_bytes", et_pos(fs->metadata.total_bytes),
@@ -336,10 +305,10 @@ et_filesystems(const struct topology *t)
 		fs = strcmp(m->fstype, "btrfs") == 0 ?
 		    btrfs_find_device(&t->btrfs, dev) : NULL;
 		json_array_append_new(a, json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,"
-		    "s:o,s:o}", "mountpoint", et_text(m->mountpoint), "fstype",
-		    et_text(m->fstype), "source", et_text(m->source), "device",
-		    et_text(dev), "options", et_text(m->options),
-		    "super_options", et_str(m->super_options),
+		    "s:o,s:o}", "mountpoint", enc_text(m->mountpoint), "fstype",
+		    enc_text(m->fstype), "source", enc_text(m->source), "device",
+		    enc_text(dev), "options", enc_text(m->options),
+		    "super_options", enc_text_or_null(m->super_options),
 		    "btrfs_uuid", fs != NULL ? json_string(fs->uuid) :
 		    json_null(), "stack", stack));
 	}

@@ -15,6 +15,15 @@ struct evbuffer;
 struct snapshot;
 struct topology;
 
+/*
+ * A JSON string of s; bytes that are not UTF-8 become the text "\xNN", so
+ * one odd name cannot void a whole answer (json_string() refuses them).
+ * NULL only on ENOMEM (encode.c).
+ */
+json_t	*enc_text(const char *s);
+/* enc_text(), or JSON null when s is NULL or empty (encode.c). */
+json_t	*enc_text_or_null(const char *s);
+
 /* One counter snapshot as served by GET /v1/counters (enc_counters.c). */
 json_t	*enc_counters(const struct snapshot *);
 /*

@@ -55,7 +55,7 @@ tests_unit_t_snapshot_LDADD = probes/libnasprobe.a
 
 check_PROGRAMS += tests/unit/t_enc_counters
 tests_unit_t_enc_counters_SOURCES = tests/unit/t_enc_counters.c \
-	daemon/enc_counters.c daemon/metrics.c
+	daemon/enc_counters.c daemon/metrics.c daemon/encode.c
 tests_unit_t_enc_counters_CPPFLAGS = $(COUNTERS_TEST_CPPFLAGS) \
 	-I$(top_srcdir)/daemon
 tests_unit_t_enc_counters_CFLAGS = $(DAEMON_CFLAGS)

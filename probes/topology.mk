@@ -30,16 +30,17 @@ tests_unit_t_mounts_LDADD = probes/libnasprobe.a
 tests_unit_t_mdstat_SOURCES = tests/unit/t_mdstat.c
 tests_unit_t_mdstat_LDADD = probes/libnasprobe.a
 tests_unit_t_topology_SOURCES = tests/unit/t_topology.c daemon/enc_topology.c \
-	daemon/enc_host.c
+	daemon/enc_host.c daemon/encode.c
 tests_unit_t_topology_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/daemon
 tests_unit_t_topology_CFLAGS = $(DAEMON_CFLAGS)
 tests_unit_t_topology_LDADD = $(DAEMON_LIBS)
 tests_unit_t_enc_topology_SOURCES = tests/unit/t_enc_topology.c \
-	daemon/enc_topology.c daemon/enc_host.c
+	daemon/enc_topology.c daemon/enc_host.c daemon/encode.c
 tests_unit_t_enc_topology_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/daemon
 tests_unit_t_enc_topology_CFLAGS = $(DAEMON_CFLAGS)
 tests_unit_t_enc_topology_LDADD = $(DAEMON_LIBS)
-tests_unit_t_enc_host_SOURCES = tests/unit/t_enc_host.c daemon/enc_host.c
+tests_unit_t_enc_host_SOURCES = tests/unit/t_enc_host.c daemon/enc_host.c \
+	daemon/encode.c
 tests_unit_t_enc_host_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/daemon
 tests_unit_t_enc_host_CFLAGS = $(DAEMON_CFLAGS)
 tests_unit_t_enc_host_LDADD = $(DAEMON_LIBS)

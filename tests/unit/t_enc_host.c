@@ -271,9 +271,27 @@ test_bond(void)
 	free(l);
 }
 
+/* A hostname that is not UTF-8 is escaped, not a lost identity. */
+static void
+test_not_utf8(void)
+{
+	struct identity	id;
+	json_t		*j;
+
+	memset(&id, 0, sizeof id);
+	snprintf(id.kernel, sizeof id.kernel, "6.1.0");
+	snprintf(id.hostname, sizeof id.hostname, "nas\xff" "1");
+	T_TRUE((j = enc_identity(&id)) != NULL);
+	T_EQ_STR(json_string_value(json_object_get(j, "hostname")),
+	    "nas\\xff1");
+	T_TRUE(json_is_null(json_object_get(j, "model")));
+	json_decref(j);
+}
+
 int
 main(void)
 {
+	test_not_utf8();
 	test_identity();
 	test_cpu();
 	test_nics();
