@@ -12,6 +12,9 @@
 
 #include <jansson.h>
 
+/* The string at key of o, or "-" when it is missing, null or empty (show.c). */
+const char	*show_str(json_t *o, const char *key);
+
 /* GET /v1/counters, optionally with the "rates" object of ?interval= (show_counters.c). */
 void	show_counters(FILE *fp, json_t *body);
 /* GET /v1/topology (show_topology.c). */

@@ -41,15 +41,6 @@ show_cell(FILE *fp, json_t *o, const char *key, int w, int prec, double div)
 		fprintf(fp, " %*.*f", w, prec, v / div);
 }
 
-/* A string field or "-". */
-static const char *
-show_str(json_t *o, const char *key)
-{
-	const char	*s = json_string_value(json_object_get(o, key));
-
-	return (s != NULL ? s : "-");
-}
-
 /* Per-core CPU percentages from the rates. */
 static void
 show_cpu_rates(FILE *fp, json_t *cpu)

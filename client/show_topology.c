@@ -11,15 +11,6 @@
 
 #include "show.h"
 
-/* The string at key, or "-". */
-static const char *
-st_s(json_t *o, const char *key)
-{
-	const char	*s = json_string_value(json_object_get(o, key));
-
-	return (s != NULL && *s != '\0' ? s : "-");
-}
-
 /* Bytes as a short decimal size: "4.0 TB", "512.1 GB". */
 static void
 st_size(json_t *v, char *out, size_t outsz)
@@ -68,12 +59,12 @@ st_identity(FILE *fp, json_t *id, json_t *cpu)
 
 	if (json_is_object(id))
 		fprintf(fp, "%s %s, %s %s, kernel %s (%s)\n",
-		    st_s(id, "vendor"), st_s(id, "model"), st_s(id, "os"),
-		    st_s(id, "firmware"), st_s(id, "kernel"), st_s(id, "arch"));
+		    show_str(id, "vendor"), show_str(id, "model"), show_str(id, "os"),
+		    show_str(id, "firmware"), show_str(id, "kernel"), show_str(id, "arch"));
 	if (json_is_object(cpu)) {
-		fprintf(fp, "CPU: %s", st_s(cpu, "model"));
+		fprintf(fp, "CPU: %s", show_str(cpu, "model"));
 		if (json_is_string(json_object_get(cpu, "soc")))
-			fprintf(fp, " (%s)", st_s(cpu, "soc"));
+			fprintf(fp, " (%s)", show_str(cpu, "soc"));
 		if ((v = json_object_get(cpu, "logical_cpus")) != NULL &&
 		    json_is_integer(v))
 			fprintf(fp, ", %d CPUs", (int)json_integer_value(v));
@@ -102,12 +93,12 @@ st_disks(FILE *fp, json_t *disks)
 			if (j > 0)
 				strncat(parts, " ", sizeof parts -
 				    strlen(parts) - 1);
-			strncat(parts, st_s(p, "name"), sizeof parts -
+			strncat(parts, show_str(p, "name"), sizeof parts -
 			    strlen(parts) - 1);
 		}
 		rot = json_object_get(d, "rotational");
 		fprintf(fp, "%-10s %-24.24s %-10s %9s %-6s %s\n",
-		    st_s(d, "name"), st_s(d, "model"), st_s(d, "transport"),
+		    show_str(d, "name"), show_str(d, "model"), show_str(d, "transport"),
 		    size, json_is_true(rot) ? "yes" : json_is_false(rot) ?
 		    "no" : "-", parts[0] != '\0' ? parts : "-");
 	}
@@ -132,7 +123,7 @@ st_md(FILE *fp, json_t *md)
 			if (j > 0)
 				strncat(members, " ", sizeof members -
 				    strlen(members) - 1);
-			strncat(members, st_s(mem, "name"), sizeof members -
+			strncat(members, show_str(mem, "name"), sizeof members -
 			    strlen(members) - 1);
 			if (json_array_size(json_object_get(mem, "flags")) > 0)
 				strncat(members, "*", sizeof members -
@@ -148,15 +139,15 @@ st_md(FILE *fp, json_t *md)
 			snprintf(state, sizeof state, "clean");
 		if (json_is_number(json_object_get(m, "sync_progress_pct")))
 			snprintf(state + strlen(state), sizeof state -
-			    strlen(state), " %s %.1f%%", st_s(m, "sync_action"),
+			    strlen(state), " %s %.1f%%", show_str(m, "sync_action"),
 			    json_number_value(json_object_get(m,
 			    "sync_progress_pct")));
 		else if (json_is_string(json_object_get(m, "sync_wait")))
 			snprintf(state + strlen(state), sizeof state -
-			    strlen(state), " %s=%s", st_s(m, "sync_action"),
-			    st_s(m, "sync_wait"));
-		fprintf(fp, "%-8s %-8s %9s %-10s %-12s %s\n", st_s(m, "name"),
-		    st_s(m, "level"), size, st_s(m, "status"), state, members);
+			    strlen(state), " %s=%s", show_str(m, "sync_action"),
+			    show_str(m, "sync_wait"));
+		fprintf(fp, "%-8s %-8s %9s %-10s %-12s %s\n", show_str(m, "name"),
+		    show_str(m, "level"), size, show_str(m, "status"), state, members);
 	}
 	fprintf(fp, "(* spare, faulty, write-mostly or error flag)\n");
 }
@@ -192,8 +183,8 @@ st_btrfs(FILE *fp, json_t *b)
 			    (long long)missing, (long long)errors);
 		fprintf(fp, "%-16s %-10s %-10s %-18s %s\n",
 		    json_is_string(json_object_get(fs, "label")) ?
-		    st_s(fs, "label") : st_s(fs, "uuid"),
-		    st_s(fs, "data_profile"), st_s(fs, "metadata_profile"),
+		    show_str(fs, "label") : show_str(fs, "uuid"),
+		    show_str(fs, "data_profile"), show_str(fs, "metadata_profile"),
 		    health, devs);
 	}
 }
@@ -217,10 +208,10 @@ st_filesystems(FILE *fp, json_t *fss)
 			    sizeof names);
 			snprintf(line + strlen(line), sizeof line -
 			    strlen(line), "%s%s %s", j > 0 ? " <- " : "",
-			    st_s(layer, "kind"), names);
+			    show_str(layer, "kind"), names);
 		}
-		fprintf(fp, "%-24s %-7s %s\n", st_s(f, "mountpoint"),
-		    st_s(f, "fstype"), line);
+		fprintf(fp, "%-24s %-7s %s\n", show_str(f, "mountpoint"),
+		    show_str(f, "fstype"), line);
 	}
 }
 
@@ -246,13 +237,13 @@ st_nics(FILE *fp, json_t *nics)
 		members[0] = '\0';
 		if (json_is_object(bond = json_object_get(n, "bond"))) {
 			snprintf(members, sizeof members, "%s:",
-			    st_s(bond, "mode"));
+			    show_str(bond, "mode"));
 			json_array_foreach(json_object_get(bond, "members"), j,
 			    m) {
 				v = json_object_get(m, "speed_mbps");
 				snprintf(members + strlen(members),
 				    sizeof members - strlen(members), " %s",
-				    st_s(m, "name"));
+				    show_str(m, "name"));
 				if (json_is_integer(v))
 					snprintf(members + strlen(members),
 					    sizeof members - strlen(members),
@@ -265,11 +256,11 @@ st_nics(FILE *fp, json_t *nics)
 				    " = %d Mb/s", (int)json_integer_value(v));
 		} else if (json_is_string(json_object_get(n, "master")))
 			snprintf(members, sizeof members, "in %s",
-			    st_s(n, "master"));
+			    show_str(n, "master"));
 		v = json_object_get(n, "mtu");
-		fprintf(fp, "%-10s %-6s %10s %6d %-8s %s\n", st_s(n, "name"),
-		    st_s(n, "operstate"), speed, json_is_integer(v) ?
-		    (int)json_integer_value(v) : 0, st_s(n, "driver"),
+		fprintf(fp, "%-10s %-6s %10s %6d %-8s %s\n", show_str(n, "name"),
+		    show_str(n, "operstate"), speed, json_is_integer(v) ?
+		    (int)json_integer_value(v) : 0, show_str(n, "driver"),
 		    members);
 	}
 }
