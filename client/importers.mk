@@ -1,0 +1,1 @@
+# client/importers.mk: readers of benchmark tools' output (dd, fio, CrystalDiskMark)

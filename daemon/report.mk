@@ -1,0 +1,1 @@
+# daemon/report.mk: the report renderers (YAML, HTML with inline SVG)

@@ -1,0 +1,1 @@
+# probes/diskbench.mk: the disk benchmark engine
