@@ -1,0 +1,136 @@
+#!/bin/bash
+# The disk benchmark engine against block-I/O throttles: on loop devices
+# over files of random data, with the limit set for a child cgroup holding
+# only the engine's test driver, the measured sequential read, sequential
+# write (O_DIRECT, to a file on ext4) and random 4 KiB read IOPS (queue
+# depths 1 and 8) come within 5 % of the limit (MB = 10^6 bytes).  Also:
+# a write to the raw device is refused and leaves it unchanged, and a
+# cancel ends a throttled run well within a second.
+#
+# cgroup v1 (blkio.throttle.*) where blkio is a v1 hierarchy, else v2
+# (io.max).  Rules are only ever set on our own child cgroup, never on the
+# root one: other tests may run at the same time.
+. "$(dirname "$0")/lib.sh"
+need_root
+need_cmd losetup mkfs.ext4 mount umount
+DRV=$NP_BUILDDIR/tests/integration/diskbench-run
+[ -x "$DRV" ] || skip_all "no $DRV (make check builds it)"
+
+if [ -d /sys/fs/cgroup/blkio ]; then
+	CGV=1 CG=/sys/fs/cgroup/blkio/nasperf-t70-$$
+elif grep -qw io /sys/fs/cgroup/cgroup.controllers 2>/dev/null; then
+	CGV=2 CG=/sys/fs/cgroup/nasperf-t70-$$
+	grep -qw io /sys/fs/cgroup/cgroup.subtree_control ||
+	    echo +io >/sys/fs/cgroup/cgroup.subtree_control ||
+	    skip_all "cannot enable the io controller"
+else
+	skip_all "no blkio (v1) or io (v2) cgroup controller"
+fi
+mkdir "$CG" || skip_all "cannot make $CG"
+at_exit "rmdir $CG"
+CG_RULES=()
+
+# limit KIND DEV VALUE: KIND is read_bps, write_bps or read_iops; VALUE 0
+# removes the rule.
+limit() {
+	local key
+	if [ "$CGV" = 1 ]; then
+		echo "$2 $3" >"$CG/blkio.throttle.$1_device"
+	else
+		case $1 in
+		read_bps) key=rbps ;; write_bps) key=wbps ;; read_iops) key=riops ;;
+		esac
+		[ "$3" = 0 ] && set -- "$1" "$2" max
+		echo "$2 $key=$3" >"$CG/io.max"
+	fi
+}
+# throttle KIND DEV VALUE: set a rule and undo it on exit.
+throttle() {
+	limit "$@"
+	at_exit "limit $1 $2 0"
+}
+# in_cg ARGS...: run the driver inside the cgroup, output in $T_TMP/out.
+in_cg() {
+	sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$CG" \
+	    "$DRV" "$@" >"$T_TMP/out" 2>"$T_TMP/err"
+}
+# val KEY: a value from the last run's output.
+val() {
+	sed -n "s/^$1=//p" "$T_TMP/out"
+}
+# within DESC GOT WANT PCT: |GOT - WANT| <= PCT % of WANT.
+within() {
+	if awk -v g="${2:-x}" -v w="$3" -v p="$4" 'BEGIN {
+	    if (g == "x") exit 1; d = g - w; if (d < 0) d = -d
+	    exit !(d <= w * p / 100) }'; then
+		ok "$1: $2 (limit $3)"
+	else
+		not_ok "$1" "got '$2', want $3 +- $4 %" "$(cat "$T_TMP/err")"
+	fi
+}
+
+# The read disk: 256 MiB of random data (sparse holes read at GB/s).
+head -c 256M /dev/urandom >"$T_TMP/rd.img"
+L1=$(losetup -f --show --direct-io=on "$T_TMP/rd.img") || skip_all "no loop device"
+at_exit "retry losetup -d $L1"
+D1=$(cat "/sys/block/$(basename "$L1")/dev")
+# The write disk: ext4 on another loop device.
+truncate -s 300M "$T_TMP/wr.img"
+L2=$(losetup -f --show --direct-io=on "$T_TMP/wr.img") || skip_all "no loop device"
+at_exit "retry losetup -d $L2"
+D2=$(cat "/sys/block/$(basename "$L2")/dev")
+mkfs.ext4 -q -F "$L2"
+mkdir "$T_TMP/vol"
+mount "$L2" "$T_TMP/vol"
+at_exit "retry umount $T_TMP/vol"
+
+# Never a write to a raw device, whatever the flags say.
+sum0=$(head -c 1M "$L1" | md5sum)
+"$DRV" -w -b 1M -s 4M "$L1" >/dev/null 2>"$T_TMP/err"
+is "a write to $L1 is refused (exit 2)" "$?" 2
+check "the cause says why" grep -q "raw device are refused" "$T_TMP/err"
+is "$L1 is unchanged" "$(head -c 1M "$L1" | md5sum)" "$sum0"
+
+# Sequential read, 1 MiB blocks, queue depth 4, 40 MB/s, 7 s.
+throttle read_bps "$D1" 40000000
+in_cg -R -p seq -b 1M -q 4 -t 7 "$L1"
+is "seq read ran without error" "$(val error)" 0
+is "seq read used O_DIRECT" "$(val direct_used)" 1
+within "seq read bytes/s" "$(val bytes_per_s)" 40000000 5
+echo "# seq read per second: $(val per_second)"
+check "seq read has a figure for each whole second" \
+    test "$(val per_second | tr ',' '\n' | grep -c .)" -ge 6
+
+# Cancel: a throttled unbounded run stops at once; the in-flight requests
+# hold 4 MiB, 0.1 s at the limit, so a second is far more than enough.
+in_cg -R -p seq -b 1M -q 4 -c 1 "$L1"
+is "the cancelled run says so" "$(val cancelled)" 1
+c=$(val cancel_to_done_s)
+check "cancel ended the run within a second (${c:-?} s)" \
+    awk -v c="${c:-9}" 'BEGIN { exit !(c < 1) }'
+limit read_bps "$D1" 0
+
+# Sequential write through a file on ext4, O_DIRECT, 20 MB/s, 7 s.  The
+# file is laid out first (unthrottled), so the run overwrites it.
+F=$T_TMP/vol/diskbench.tmp
+"$DRV" -w -b 1M -q 4 -l 200M -s 200M "$F" >"$T_TMP/out" 2>"$T_TMP/err"
+is "the file was laid out" "$(val bytes)" 209715200
+throttle write_bps "$D2" 20000000
+in_cg -w -p seq -b 1M -q 4 -l 200M -t 7 "$F"
+is "seq write ran without error" "$(val error)" 0
+is "seq write used O_DIRECT" "$(val direct_used)" 1
+within "seq write bytes/s" "$(val bytes_per_s)" 20000000 5
+echo "# seq write per second: $(val per_second)"
+limit write_bps "$D2" 0
+
+# Random 4 KiB reads at 500 IOPS, queue depth 1 and 8.
+throttle read_iops "$D1" 500
+for qd in 1 8; do
+	in_cg -R -p rand -b 4K -q $qd -t 7 -S $qd "$L1"
+	is "rand read QD$qd ran without error" "$(val error)" 0
+	within "rand read QD$qd IOPS" "$(val iops)" 500 5
+	echo "# QD$qd latency us: p50 $(val lat_us_p50) p99 $(val lat_us_p99) max $(val lat_us_max)"
+done
+limit read_iops "$D1" 0
+
+done_testing
