@@ -21,6 +21,7 @@
 #include <netinet/in.h>
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,8 +41,11 @@
 #include "cfg.h"
 #include "daemon.h"
 #include "encode.h"
+#include "history.h"
 #include "log.h"
 #include "np.h"
+#include "runs.h"
+#include "sampler.h"
 #include "snapshot.h"
 #include "topology.h"
 
@@ -60,6 +64,7 @@ struct api_route {
 	int		 methods;	/* EVHTTP_REQ_* */
 	int		 auth;		/* 1: bearer token required */
 	api_handler_cb	*handler;
+	int		 prefix;	/* path is a prefix: /v1/runs/ID... */
 };
 
 /* A /v1/counters?interval= request waiting for its second snapshot. */
@@ -82,14 +87,21 @@ struct api_conn {
 };
 
 static api_handler_cb	api_healthz, api_info, api_topology, api_counters,
-			api_metrics;
+			api_metrics, api_samples, api_time, api_runs,
+			api_run_item;
 
 static const struct api_route api_routes[] = {
-	{ "/healthz", EVHTTP_REQ_GET | EVHTTP_REQ_HEAD, 0, api_healthz },
-	{ "/v1/info", EVHTTP_REQ_GET | EVHTTP_REQ_HEAD, 1, api_info },
-	{ "/v1/topology", EVHTTP_REQ_GET | EVHTTP_REQ_HEAD, 1, api_topology },
-	{ "/v1/counters", EVHTTP_REQ_GET | EVHTTP_REQ_HEAD, 1, api_counters },
-	{ "/metrics", EVHTTP_REQ_GET | EVHTTP_REQ_HEAD, 1, api_metrics },
+	{ "/healthz", EVHTTP_REQ_GET | EVHTTP_REQ_HEAD, 0, api_healthz, 0 },
+	{ "/v1/info", EVHTTP_REQ_GET | EVHTTP_REQ_HEAD, 1, api_info, 0 },
+	{ "/v1/topology", EVHTTP_REQ_GET | EVHTTP_REQ_HEAD, 1, api_topology, 0 },
+	{ "/v1/counters", EVHTTP_REQ_GET | EVHTTP_REQ_HEAD, 1, api_counters, 0 },
+	{ "/metrics", EVHTTP_REQ_GET | EVHTTP_REQ_HEAD, 1, api_metrics, 0 },
+	{ "/v1/samples", EVHTTP_REQ_GET | EVHTTP_REQ_HEAD, 1, api_samples, 0 },
+	{ "/v1/time", EVHTTP_REQ_GET | EVHTTP_REQ_HEAD, 1, api_time, 0 },
+	{ "/v1/runs", EVHTTP_REQ_GET | EVHTTP_REQ_HEAD | EVHTTP_REQ_POST, 1,
+	    api_runs, 0 },
+	{ "/v1/runs/", EVHTTP_REQ_GET | EVHTTP_REQ_HEAD | EVHTTP_REQ_POST, 1,
+	    api_run_item, 1 },
 };
 
 static int
@@ -356,7 +368,9 @@ api_gen_cb(struct evhttp_request *req, void *arg)
 	if (path == NULL || *path == '\0')
 		path = "/";
 	for (i = 0; i < NP_NITEMS(api_routes); i++) {
-		if (strcmp(api_routes[i].path, path) == 0) {
+		if (api_routes[i].prefix ? strncmp(api_routes[i].path, path,
+		    strlen(api_routes[i].path)) == 0 :
+		    strcmp(api_routes[i].path, path) == 0) {
 			r = &api_routes[i];
 			break;
 		}
@@ -386,7 +400,7 @@ api_gen_cb(struct evhttp_request *req, void *arg)
 }
 
 /* The snapshot options from the running configuration. */
-static void
+void
 api_snapshot_opts(struct daemon *d, struct snapshot_opts *opts,
     struct snapshot_group *groups, const char *(*pats)[CFG_MAX_PATTERNS])
 {
@@ -457,6 +471,7 @@ api_info(struct daemon *d, struct evhttp_request *req)
 	struct snapshot	*s = NULL;
 	json_t		*topo = NULL, *ctr = NULL, *body, *limits;
 	struct timespec	 now;
+	struct sampler_stats st;
 
 	clock_gettime(CLOCK_REALTIME, &now);
 	if ((t = topology_new()) != NULL && topology_read(&d->root, t) == 0)
@@ -475,6 +490,16 @@ api_info(struct daemon *d, struct evhttp_request *req)
 	    "server_time", (double)now.tv_sec + (double)now.tv_nsec / 1e9,
 	    "daemon_uptime", api_since(&d->started), "limits", limits);
 	if (body != NULL) {
+		sampler_stats(d, &st);
+		json_object_set_new(body, "sampler", json_pack("{s:f,s:I,s:f,"
+		    "s:f,s:f,s:f,s:I,s:I,s:I,s:f,s:f}", "interval", st.interval,
+		    "ticks", (json_int_t)st.ticks, "jitter_mean_ms",
+		    st.jitter_mean_ms, "jitter_max_ms", st.jitter_max_ms,
+		    "cost_mean_ms", st.cost_mean_ms, "cost_max_ms",
+		    st.cost_max_ms, "memory_bytes", (json_int_t)st.memory_bytes,
+		    "samples_full", (json_int_t)st.full, "samples_coarse",
+		    (json_int_t)st.coarse, "oldest", st.oldest, "newest",
+		    st.newest));
 		api_take(body, "identity", topo, "identity");
 		api_take(body, "cpu", topo, "cpu");
 		api_take(body, "memory", ctr, "memory");
@@ -653,6 +678,143 @@ out:
 	if (evb != NULL)
 		evbuffer_free(evb);
 	snapshot_free(s);
+}
+
+/* Now on the real-time clock, in seconds. */
+static double
+api_now(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return ((double)ts.tv_sec + (double)ts.tv_nsec / 1e9);
+}
+
+/*
+ * A query parameter as a number into *out (kept when absent); -1 with a
+ * message when malformed.
+ */
+static int
+api_query_num(struct evkeyvalq *q, const char *key, double *out, char *msg,
+    size_t msgsz)
+{
+	const char	*v;
+	char		*end;
+	double		 x;
+
+	if ((v = evhttp_find_header(q, key)) == NULL)
+		return (0);
+	errno = 0;
+	x = strtod(v, &end);
+	if (errno != 0 || end == v || *end != '\0' || !isfinite(x)) {
+		snprintf(msg, msgsz, "%s: '%.40s' is not a number", key, v);
+		return (-1);
+	}
+	*out = x;
+	return (0);
+}
+
+#define API_MAX_SAMPLES	20000	/* in one /v1/samples answer */
+
+/* GET /v1/samples?from=&to=&step=: the history's counters. */
+static void
+api_samples(struct daemon *d, struct evhttp_request *req)
+{
+	const struct history		*h = sampler_history(d);
+	const struct evhttp_uri		*uri = evhttp_request_get_evhttp_uri(req);
+	const struct hist_sample	*first;
+	struct evkeyvalq		 q;
+	struct hist_window		 w;
+	const char			*query;
+	char				 msg[160];
+	double				 now = api_now(), from, to, step = 0;
+	json_t				*doc;
+	int				 bad = 0;
+
+	from = now - 60;
+	to = now;
+	query = uri != NULL ? evhttp_uri_get_query(uri) : NULL;
+	if (query != NULL) {
+		if (evhttp_parse_query_str(query, &q) == -1) {
+			api_error(req, HTTP_BADREQUEST, "bad_request",
+			    "malformed query string");
+			return;
+		}
+		bad = api_query_num(&q, "from", &from, msg, sizeof msg) == -1 ||
+		    api_query_num(&q, "to", &to, msg, sizeof msg) == -1 ||
+		    api_query_num(&q, "step", &step, msg, sizeof msg) == -1;
+		evhttp_clear_headers(&q);
+		if (bad) {
+			api_error(req, HTTP_BADREQUEST, "bad_request", "%s "
+			    "(from and to: Unix seconds, or negative for "
+			    "seconds before now; step: seconds)", msg);
+			return;
+		}
+	}
+	/* Negative times count back from now. */
+	if (from <= 0)
+		from += now;
+	if (to <= 0)
+		to += now;
+	if (!(to > from) || step < 0 || step > 86400) {
+		api_error(req, HTTP_BADREQUEST, "bad_request", "need from < to "
+		    "and a step from 0 to 86400 s");
+		return;
+	}
+	if (h == NULL || (first = history_first(h)) == NULL ||
+	    to < first->t) {
+		api_error(req, 410, "window_not_covered", "the history no "
+		    "longer covers this window (it starts at %.3f)",
+		    h != NULL && history_first(h) != NULL ?
+		    history_first(h)->t : now);
+		return;
+	}
+	if (history_window(h, from, to, step, &w) == -1) {
+		api_error(req, HTTP_INTERNAL, "internal", "out of memory");
+		return;
+	}
+	if (w.n > API_MAX_SAMPLES) {
+		api_error(req, HTTP_BADREQUEST, "too_many_samples", "%zu "
+		    "samples: ask for at most %d with a larger step", w.n,
+		    API_MAX_SAMPLES);
+		history_window_clear(&w);
+		return;
+	}
+	doc = history_to_json(h, &w);
+	history_window_clear(&w);
+	if (doc != NULL) {
+		json_object_set_new(doc, "from", json_real(from));
+		json_object_set_new(doc, "to", json_real(to));
+		json_object_set_new(doc, "covered_from", json_real(first->t));
+	}
+	api_reply(req, HTTP_OK, doc);
+}
+
+/*
+ * GET /v1/time: the server's clock when the request arrived and when the
+ * answer left, for an NTP-style offset estimate on the client.
+ */
+static void
+api_time(struct daemon *d, struct evhttp_request *req)
+{
+	double	rx = api_now();
+
+	api_reply(req, HTTP_OK, json_pack("{s:f,s:f,s:f}", "receive", rx,
+	    "transmit", api_now(), "server_time", rx));
+}
+
+static void
+api_runs(struct daemon *d, struct evhttp_request *req)
+{
+	runs_api(d, req);
+}
+
+static void
+api_run_item(struct daemon *d, struct evhttp_request *req)
+{
+	const struct evhttp_uri	*uri = evhttp_request_get_evhttp_uri(req);
+
+	runs_api_item(d, req, evhttp_uri_get_path(uri) + strlen("/v1/runs/"));
 }
 
 void

@@ -7,6 +7,9 @@
 
 #include <jansson.h>
 
+#include "cfg.h"
+#include "snapshot.h"
+
 struct daemon;
 struct evhttp_request;
 
@@ -19,6 +22,13 @@ int	api_init(struct daemon *, char **cause);
 void	api_reconfigure(struct daemon *);
 /* Answer pending requests and stop the server. */
 void	api_shutdown(struct daemon *);
+/*
+ * The snapshot options of the running configuration: groups and pats are
+ * the caller's arrays that opts points into.
+ */
+void	api_snapshot_opts(struct daemon *, struct snapshot_opts *opts,
+	    struct snapshot_group *groups,
+	    const char *(*pats)[CFG_MAX_PATTERNS]);
 /* Reply with a JSON body.  Steals the reference to body. */
 void	api_reply(struct evhttp_request *, int status, json_t *body);
 /* Reply {"error":{"code","message"}} with the status given. */

@@ -92,6 +92,29 @@ static const struct cfg_key cfg_keys[] = {
 	    "rsync=rsync "
 	    "nasperfd=nasperfd" },
 	{ "interfaces", CFG_NICS, CFG_OFF(nics), 0, 0, "" },
+	{ "sampler.interval_ms", CFG_UINT, CFG_OFF(sample_interval_ms), 50,
+	    60000, "500" },
+	{ "sampler.full_seconds", CFG_UINT, CFG_OFF(history_full_s), 10,
+	    86400, "300" },
+	{ "sampler.coarse_step", CFG_UINT, CFG_OFF(history_coarse_step_s), 1,
+	    3600, "10" },
+	{ "sampler.coarse_seconds", CFG_UINT, CFG_OFF(history_coarse_s), 0,
+	    2592000, "14400" },
+	{ "verdict.disk_busy_pct", CFG_UINT, CFG_OFF(v_disk_busy_pct), 1, 100,
+	    "90" },
+	{ "verdict.nic_util_pct", CFG_UINT, CFG_OFF(v_nic_util_pct), 1, 100,
+	    "90" },
+	{ "verdict.core_busy_pct", CFG_UINT, CFG_OFF(v_core_busy_pct), 1, 100,
+	    "90" },
+	{ "verdict.cpu_busy_pct", CFG_UINT, CFG_OFF(v_cpu_busy_pct), 1, 100,
+	    "90" },
+	{ "verdict.throttled_pct", CFG_UINT, CFG_OFF(v_throttled_pct), 1, 100,
+	    "20" },
+	{ "verdict.cache_disk_pct", CFG_UINT, CFG_OFF(v_cache_disk_pct), 1,
+	    100, "10" },
+	{ "verdict.small_request_bytes", CFG_UINT, CFG_OFF(v_small_request),
+	    512, 16777216, "65536" },
+	{ "verdict.idle_pct", CFG_UINT, CFG_OFF(v_idle_pct), 1, 100, "30" },
 };
 
 /* The keys of one interfaces.NAME mapping (cfg_key_name() lists them too). */
@@ -462,7 +485,7 @@ static void
 cfg_unknown(struct cfg_parse *p, const struct cfg_node *key, const char *path,
     const char *prefix, const struct cfg_key *keys, size_t nkeys)
 {
-	static const char	*sections[] = { "api", "log" };
+	static const char	*sections[] = { "api", "log", "sampler", "verdict" };
 	const char		*best = NULL;
 	char			 cand[256];
 	size_t			 bestd = SIZE_MAX, i, d;
@@ -1304,6 +1327,12 @@ cfg_parse(const char *name, const char *buf, size_t len, char **cause)
 			    cfg_node_kind(root));
 		else if (cfg_walk(&p, c, root, "") == 0)
 			ok = 1;
+	}
+	if (ok && c->history_full_s * 1000ULL / c->sample_interval_ms < 2) {
+		cfg_error(&p, 1, 1, "sampler.full_seconds (%u) must hold at "
+		    "least two samples of sampler.interval_ms (%u)",
+		    c->history_full_s, c->sample_interval_ms);
+		ok = 0;
 	}
 	yaml_parser_delete(&p.parser);
 out:

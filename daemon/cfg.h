@@ -67,6 +67,22 @@ struct cfg {
 	size_t		ngroups;
 	struct cfg_nic	nics[CFG_MAX_NICS];		/* interfaces */
 	size_t		nnics;
+
+	/* sampler */
+	unsigned	sample_interval_ms;	/* sampler.interval_ms */
+	unsigned	history_full_s;		/* sampler.full_seconds */
+	unsigned	history_coarse_step_s;	/* sampler.coarse_step */
+	unsigned	history_coarse_s;	/* sampler.coarse_seconds */
+
+	/* verdict: the thresholds of the verdict engine */
+	unsigned	v_disk_busy_pct;	/* verdict.disk_busy_pct */
+	unsigned	v_nic_util_pct;		/* verdict.nic_util_pct */
+	unsigned	v_core_busy_pct;	/* verdict.core_busy_pct */
+	unsigned	v_cpu_busy_pct;		/* verdict.cpu_busy_pct */
+	unsigned	v_throttled_pct;	/* verdict.throttled_pct */
+	unsigned	v_cache_disk_pct;	/* verdict.cache_disk_pct */
+	unsigned	v_small_request;	/* verdict.small_request_bytes */
+	unsigned	v_idle_pct;		/* verdict.idle_pct */
 };
 
 /* A struct cfg holding the built-in defaults; caller frees with cfg_free(). */

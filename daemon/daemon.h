@@ -17,6 +17,8 @@ struct evhttp;
 struct evhttp_bound_socket;
 struct api_conn;
 struct api_wait;
+struct sampler;
+struct runs;
 
 struct daemon {
 	struct event_base	*base;
@@ -45,6 +47,9 @@ struct daemon {
 	unsigned		 nwaits;
 
 	struct event		*ev_hup, *ev_term, *ev_int;
+
+	struct sampler		*sampler;	/* the history of counters */
+	struct runs		*runs;		/* client runs and reports */
 };
 
 /*

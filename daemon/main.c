@@ -21,6 +21,8 @@
 #include "daemon.h"
 #include "log.h"
 #include "np.h"
+#include "runs.h"
+#include "sampler.h"
 #include "state.h"
 
 #define NASPERFD_CONFIG	SYSCONFDIR "/nasperfd/nasperfd.yaml"
@@ -124,6 +126,7 @@ daemon_reload_cb(NP_UNUSED evutil_socket_t sig, NP_UNUSED short what,
 	cfg_free(old);
 	log_setverbose(cfg->debug);
 	api_reconfigure(d);
+	sampler_reconfigure(d);
 	log_info("reloaded %s", d->cfg_path != NULL ? d->cfg_path :
 	    "the built-in defaults");
 }
@@ -252,6 +255,8 @@ main(int argc, char **argv)
 		cause = strdup("cannot install signal handlers");
 		goto fail;
 	}
+	if (runs_init(&d, &cause) == -1 || sampler_init(&d, &cause) == -1)
+		goto fail;
 	if (api_init(&d, &cause) == -1)
 		goto fail;
 	log_info("nasperfd %s: root %s, state %s, config %s", PACKAGE_VERSION,
@@ -266,6 +271,8 @@ fail:
 	free(cause);
 out:
 	api_shutdown(&d);
+	sampler_shutdown(&d);
+	runs_shutdown(&d);
 	if (d.ev_int != NULL)
 		event_free(d.ev_int);
 	if (d.ev_term != NULL)

@@ -1,0 +1,826 @@
+/*
+ * runs.c: client runs, their saved files, and their API.
+ */
+#include "config.h"
+
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <event2/buffer.h>
+#include <event2/http.h>
+#include <event2/keyvalq_struct.h>
+
+#include <jansson.h>
+
+#include "api.h"
+#include "cfg.h"
+#include "daemon.h"
+#include "encode.h"
+#include "log.h"
+#include "np.h"
+#include "report_html.h"
+#include "report_yaml.h"
+#include "runs.h"
+#include "sampler.h"
+#include "state.h"
+#include "verdict.h"
+
+#define RUNS_DIR		"runs"
+#define RUNS_MAX_OPEN		64	/* live runs not yet ended */
+#define RUNS_MAX_BYTES		1e15	/* 1 PB: no benchmark moves more */
+#define RUNS_MAX_OPS		1e13
+#define RUNS_MAX_FILES		1e10
+#define RUNS_MAX_BLOCK		(1024.0 * 1024 * 1024)
+#define RUNS_MAX_SECONDS	(7 * 86400.0)
+#define RUNS_MAX_OFFSET		(7 * 86400.0)	/* client clock error */
+#define RUNS_TEXT_MAX		200
+
+static const char *const runs_protocols[] = {
+	"smb1", "smb2", "smb3", "nfs3", "nfs4", "afp", "iscsi", "http",
+	"local", "other"
+};
+static const char *const runs_ops[] = { "read", "write", "mixed", "list" };
+
+/* One run, as kept in memory: its file holds everything else. */
+struct run {
+	unsigned long	 id;
+	json_t		*doc;		/* {"run": {...}, "report": ...} */
+};
+
+struct runs {
+	char		 dir[4200];
+	struct run	*v;
+	size_t		 n, cap;
+	unsigned long	 next_id;
+};
+
+/* Now, on the server's clock. */
+static double
+runs_now(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return ((double)ts.tv_sec + (double)ts.tv_nsec / 1e9);
+}
+
+/* The run with this id, or NULL. */
+static struct run *
+runs_find(struct runs *rs, unsigned long id)
+{
+	size_t	i;
+
+	for (i = 0; i < rs->n; i++)
+		if (rs->v[i].id == id)
+			return (&rs->v[i]);
+	return (NULL);
+}
+
+/* Write a run's file atomically. */
+static int
+runs_save(struct runs *rs, const struct run *r)
+{
+	char	name[64], *s;
+	int	rc;
+
+	snprintf(name, sizeof name, "%lu.json", r->id);
+	if ((s = json_dumps(r->doc, JSON_COMPACT)) == NULL) {
+		errno = ENOMEM;
+		return (-1);
+	}
+	rc = state_write(rs->dir, name, s, strlen(s), 0600);
+	free(s);
+	return (rc);
+}
+
+/* Add a run to the list; it takes doc. */
+static struct run *
+runs_add(struct runs *rs, unsigned long id, json_t *doc)
+{
+	struct run	*v;
+	size_t		 ncap;
+
+	if (rs->n == rs->cap) {
+		ncap = rs->cap == 0 ? 16 : rs->cap * 2;
+		if ((v = reallocarray(rs->v, ncap, sizeof *v)) == NULL)
+			return (NULL);
+		rs->v = v;
+		rs->cap = ncap;
+	}
+	rs->v[rs->n].id = id;
+	rs->v[rs->n].doc = doc;
+	if (id >= rs->next_id)
+		rs->next_id = id + 1;
+	return (&rs->v[rs->n++]);
+}
+
+/* Whether name is all digits followed by ".json": a run's file. */
+static int
+runs_is_file(const char *name, unsigned long *id)
+{
+	char	*end;
+
+	if (*name < '0' || *name > '9')
+		return (0);
+	errno = 0;
+	*id = strtoul(name, &end, 10);
+	return (errno == 0 && strcmp(end, ".json") == 0);
+}
+
+/* Sort by id. */
+static int
+runs_cmp(const void *a, const void *b)
+{
+	const struct run	*x = a, *y = b;
+
+	return (x->id < y->id ? -1 : x->id > y->id);
+}
+
+/* Read the saved runs. */
+int
+runs_init(struct daemon *d, char **cause)
+{
+	struct runs	*rs;
+	struct dirent	*de;
+	DIR		*dir;
+	json_t		*doc;
+	json_error_t	 jerr;
+	char		 path[4500];
+	unsigned long	 id;
+
+	*cause = NULL;
+	if ((rs = calloc(1, sizeof *rs)) == NULL)
+		goto nomem;
+	d->runs = rs;
+	rs->next_id = 1;
+	snprintf(rs->dir, sizeof rs->dir, "%s/%s", d->state_dir, RUNS_DIR);
+	if (mkdir(rs->dir, 0700) == -1 && errno != EEXIST) {
+		if (asprintf(cause, "%s: %s", rs->dir, strerror(errno)) == -1)
+			*cause = NULL;
+		return (-1);
+	}
+	if ((dir = opendir(rs->dir)) == NULL) {
+		if (asprintf(cause, "%s: %s", rs->dir, strerror(errno)) == -1)
+			*cause = NULL;
+		return (-1);
+	}
+	while ((de = readdir(dir)) != NULL) {
+		snprintf(path, sizeof path, "%s/%s", rs->dir, de->d_name);
+		/* A crash between write and rename leaves ".ID.json.XXXXXX". */
+		if (de->d_name[0] == '.' && strstr(de->d_name, ".json.") !=
+		    NULL) {
+			if (unlink(path) == 0)
+				log_info("runs: removed %s, left by a crash",
+				    path);
+			continue;
+		}
+		if (!runs_is_file(de->d_name, &id))
+			continue;
+		if ((doc = json_load_file(path, 0, &jerr)) == NULL ||
+		    !json_is_object(json_object_get(doc, "run"))) {
+			log_warnx("runs: %s: %s; skipped", path, doc == NULL ?
+			    jerr.text : "not a run");
+			json_decref(doc);
+			continue;
+		}
+		if (runs_add(rs, id, doc) == NULL) {
+			json_decref(doc);
+			closedir(dir);
+			goto nomem;
+		}
+	}
+	closedir(dir);
+	qsort(rs->v, rs->n, sizeof *rs->v, runs_cmp);
+	if (rs->n > 0)
+		log_info("runs: %zu saved runs read back", rs->n);
+	return (0);
+nomem:
+	if (asprintf(cause, "runs: out of memory") == -1)
+		*cause = NULL;
+	return (-1);
+}
+
+/* Free the list. */
+void
+runs_shutdown(struct daemon *d)
+{
+	struct runs	*rs = d->runs;
+	size_t		 i;
+
+	if (rs == NULL)
+		return;
+	for (i = 0; i < rs->n; i++)
+		json_decref(rs->v[i].doc);
+	free(rs->v);
+	free(rs);
+	d->runs = NULL;
+}
+
+/* The request body as JSON; NULL with a reply already sent. */
+static json_t *
+runs_body(struct evhttp_request *req, int empty_ok)
+{
+	struct evbuffer	*in = evhttp_request_get_input_buffer(req);
+	json_error_t	 jerr;
+	json_t		*j;
+	size_t		 len = evbuffer_get_length(in);
+	char		*buf;
+
+	if (len == 0 && empty_ok)
+		return (json_object());
+	if ((buf = malloc(len + 1)) == NULL) {
+		api_error(req, HTTP_INTERNAL, "internal", "out of memory");
+		return (NULL);
+	}
+	evbuffer_copyout(in, buf, len);
+	buf[len] = '\0';
+	j = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &jerr);
+	free(buf);
+	if (j == NULL) {
+		api_error(req, HTTP_BADREQUEST, "bad_json", "the body is not "
+		    "JSON: %s (line %d, column %d)", jerr.text, jerr.line,
+		    jerr.column);
+		return (NULL);
+	}
+	if (!json_is_object(j)) {
+		json_decref(j);
+		api_error(req, HTTP_BADREQUEST, "bad_json", "the body must be "
+		    "a JSON object");
+		return (NULL);
+	}
+	return (j);
+}
+
+/* Whether s is one of the n words. */
+static int
+runs_oneof(const char *s, const char *const *words, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(s, words[i]) == 0)
+			return (1);
+	return (0);
+}
+
+/*
+ * Check and copy the client's figures from body into run (a "run" object);
+ * -1 with msg when one is wrong.  Keys not given are left as they are.
+ */
+static int
+runs_figures(const json_t *body, json_t *run, char *msg, size_t msgsz)
+{
+	static const struct {
+		const char	*key;
+		double		 max;
+		int		 integer;
+	} nums[] = {
+		{ "bytes", RUNS_MAX_BYTES, 1 },
+		{ "ops", RUNS_MAX_OPS, 1 },
+		{ "files", RUNS_MAX_FILES, 1 },
+		{ "block_size", RUNS_MAX_BLOCK, 1 },
+		{ "client_seconds", RUNS_MAX_SECONDS, 0 },
+	};
+	static const char *const texts[] = { "label", "client" };
+	static const char *const known[] = {
+		"label", "client", "protocol", "op", "bytes", "ops", "files",
+		"block_size", "client_seconds", "start", "end", "clock_offset"
+	};
+	const char	*key, *s;
+	json_t		*v;
+	double		 x;
+	size_t		 i;
+
+	json_object_foreach((json_t *)body, key, v) {
+		if (!runs_oneof(key, known, NP_NITEMS(known))) {
+			snprintf(msg, msgsz, "unknown key '%.40s'", key);
+			return (-1);
+		}
+	}
+	for (i = 0; i < NP_NITEMS(nums); i++) {
+		if ((v = json_object_get(body, nums[i].key)) == NULL ||
+		    json_is_null(v))
+			continue;
+		x = json_number_value(v);
+		if (!json_is_number(v) || (nums[i].integer &&
+		    !json_is_integer(v)) || !(x >= 0) || x > nums[i].max ||
+		    (!nums[i].integer && x <= 0)) {
+			snprintf(msg, msgsz, "%s: expected %s from %s to %.0f",
+			    nums[i].key, nums[i].integer ? "an integer" :
+			    "a number of seconds", nums[i].integer ? "0" :
+			    "above 0", nums[i].max);
+			return (-1);
+		}
+		json_object_set(run, nums[i].key, v);
+	}
+	for (i = 0; i < NP_NITEMS(texts); i++) {
+		if ((v = json_object_get(body, texts[i])) == NULL ||
+		    json_is_null(v))
+			continue;
+		if ((s = json_string_value(v)) == NULL ||
+		    strlen(s) > RUNS_TEXT_MAX) {
+			snprintf(msg, msgsz, "%s: expected a string of at most "
+			    "%d bytes", texts[i], RUNS_TEXT_MAX);
+			return (-1);
+		}
+		json_object_set(run, texts[i], v);
+	}
+	if ((v = json_object_get(body, "protocol")) != NULL &&
+	    !json_is_null(v)) {
+		if ((s = json_string_value(v)) == NULL ||
+		    !runs_oneof(s, runs_protocols, NP_NITEMS(runs_protocols))) {
+			snprintf(msg, msgsz, "protocol: expected one of smb1 "
+			    "smb2 smb3 nfs3 nfs4 afp iscsi http local other");
+			return (-1);
+		}
+		json_object_set(run, "protocol", v);
+	}
+	if ((v = json_object_get(body, "op")) != NULL && !json_is_null(v)) {
+		if ((s = json_string_value(v)) == NULL ||
+		    !runs_oneof(s, runs_ops, NP_NITEMS(runs_ops))) {
+			snprintf(msg, msgsz, "op: expected one of read write "
+			    "mixed list");
+			return (-1);
+		}
+		json_object_set(run, "op", v);
+	}
+	return (0);
+}
+
+/* A string member or NULL. */
+static const char *
+runs_s(const json_t *o, const char *key)
+{
+	return (json_string_value(json_object_get(o, key)));
+}
+
+/* An integer member into *v; whether it was there. */
+static int
+runs_u(const json_t *o, const char *key, uint64_t *v)
+{
+	const json_t	*j = json_object_get(o, key);
+
+	if (!json_is_integer(j))
+		return (0);
+	*v = (uint64_t)json_integer_value(j);
+	return (1);
+}
+
+/* The verdict engine's view of a run object. */
+static void
+runs_view(const json_t *run, struct verdict_run *vr, char *idbuf, size_t idsz)
+{
+	const json_t	*j;
+
+	memset(vr, 0, sizeof *vr);
+	snprintf(idbuf, idsz, "%lld", json_integer_value(json_object_get(run,
+	    "id")));
+	vr->id = idbuf;
+	vr->label = runs_s(run, "label");
+	vr->protocol = runs_s(run, "protocol");
+	vr->op = runs_s(run, "op");
+	vr->client = runs_s(run, "client");
+	vr->client_addr = runs_s(run, "client_addr");
+	vr->has_bytes = runs_u(run, "bytes", &vr->bytes);
+	vr->has_ops = runs_u(run, "ops", &vr->ops);
+	vr->has_files = runs_u(run, "files", &vr->files);
+	vr->has_block = runs_u(run, "block_size", &vr->block_size);
+	if (json_is_number(j = json_object_get(run, "client_seconds"))) {
+		vr->has_seconds = 1;
+		vr->seconds = json_number_value(j);
+	}
+	vr->start = json_number_value(json_object_get(run, "start"));
+	vr->end = json_number_value(json_object_get(run, "end"));
+	vr->ended = json_is_true(json_object_get(run, "ended"));
+	vr->retroactive = json_is_true(json_object_get(run, "retroactive"));
+	if (json_is_number(j = json_object_get(run, "clock_offset"))) {
+		vr->has_offset = 1;
+		vr->clock_offset = json_number_value(j);
+	}
+}
+
+/* Who the server is, for the report's header. */
+static json_t *
+runs_server(void)
+{
+	char	host[256];
+
+	if (gethostname(host, sizeof host) == -1)
+		host[0] = '\0';
+	host[sizeof host - 1] = '\0';
+	return (json_pack("{s:o}", "hostname", enc_text_or_null(host)));
+}
+
+/*
+ * Make the report of a run object; NULL with the error sent on req when
+ * the history cannot give one.
+ */
+static json_t *
+runs_report(struct daemon *d, struct evhttp_request *req, const json_t *run)
+{
+	struct verdict_run	 vr;
+	json_t			*rep, *server;
+	char			*cause = NULL, id[32];
+
+	runs_view(run, &vr, id, sizeof id);
+	server = runs_server();
+	rep = verdict_report(sampler_history(d), &vr, d->cfg, server, &cause);
+	json_decref(server);
+	if (rep == NULL) {
+		if (errno == ERANGE)
+			api_error(req, 410, "window_not_covered", "%s",
+			    cause != NULL ? cause : "the history does not "
+			    "cover this window");
+		else
+			api_error(req, HTTP_INTERNAL, "internal", "report: %s",
+			    cause != NULL ? cause : strerror(errno));
+		free(cause);
+		return (NULL);
+	}
+	return (rep);
+}
+
+/* The client's address. */
+static void
+runs_peer(struct evhttp_request *req, char *out, size_t outsz)
+{
+	struct evhttp_connection	*evcon;
+	char				*addr = NULL;
+	ev_uint16_t			 port = 0;
+
+	out[0] = '\0';
+	if ((evcon = evhttp_request_get_connection(req)) != NULL)
+		evhttp_connection_get_peer(evcon, &addr, &port);
+	if (addr != NULL)
+		snprintf(out, outsz, "%s", addr);
+}
+
+/* Count the runs still open. */
+static size_t
+runs_open(const struct runs *rs)
+{
+	size_t	i, n = 0;
+
+	for (i = 0; i < rs->n; i++)
+		if (!json_is_true(json_object_get(json_object_get(rs->v[i].doc,
+		    "run"), "ended")))
+			n++;
+	return (n);
+}
+
+/* A run object's place on the server clock from client times; -1 with msg. */
+static int
+runs_place(const json_t *body, json_t *run, double now, char *msg,
+    size_t msgsz)
+{
+	const json_t	*js = json_object_get(body, "start");
+	const json_t	*je = json_object_get(body, "end");
+	const json_t	*jo = json_object_get(body, "clock_offset");
+	double		 s, e, off = 0;
+
+	if (!json_is_number(js) || !json_is_number(je)) {
+		snprintf(msg, msgsz, "a recorded run needs both start and end "
+		    "(Unix seconds on the client's clock)");
+		return (-1);
+	}
+	if (jo != NULL && !json_is_null(jo)) {
+		off = json_number_value(jo);
+		if (!json_is_number(jo) || !(fabs(off) <= RUNS_MAX_OFFSET)) {
+			snprintf(msg, msgsz, "clock_offset: %.0f s is beyond "
+			    "reason (at most %.0f s either way); set the "
+			    "client's clock", off, RUNS_MAX_OFFSET);
+			return (-1);
+		}
+	}
+	s = json_number_value(js) - off;
+	e = json_number_value(je) - off;
+	if (!(e > s) || e - s > RUNS_MAX_SECONDS || s < 1e9) {
+		snprintf(msg, msgsz, "start and end: end must be after start, "
+		    "at most %.0f s later, both Unix seconds", RUNS_MAX_SECONDS);
+		return (-1);
+	}
+	if (e > now + 1.0) {
+		snprintf(msg, msgsz, "the window ends %.1f s in the server's "
+		    "future: is clock_offset right?", e - now);
+		return (-1);
+	}
+	json_object_set_new(run, "start", json_real(s));
+	json_object_set_new(run, "end", json_real(e));
+	json_object_set_new(run, "retroactive", json_true());
+	json_object_set_new(run, "ended", json_true());
+	if (jo != NULL && !json_is_null(jo))
+		json_object_set_new(run, "clock_offset", json_real(off));
+	return (0);
+}
+
+/* POST /v1/runs: open a live run, or record one after the fact. */
+static void
+runs_create(struct daemon *d, struct evhttp_request *req)
+{
+	struct runs	*rs = d->runs;
+	struct run	*r;
+	json_t		*body, *run, *doc, *rep = NULL;
+	char		 msg[256], peer[64];
+	double		 now = runs_now();
+	int		 recorded;
+
+	if ((body = runs_body(req, 1)) == NULL)
+		return;
+	recorded = json_object_get(body, "start") != NULL ||
+	    json_object_get(body, "end") != NULL;
+	runs_peer(req, peer, sizeof peer);
+	run = json_pack("{s:I,s:o,s:b,s:b}", "id", (json_int_t)rs->next_id,
+	    "client_addr", enc_text_or_null(peer), "ended", 0, "retroactive",
+	    0);
+	if (run == NULL) {
+		json_decref(body);
+		api_error(req, HTTP_INTERNAL, "internal", "out of memory");
+		return;
+	}
+	if (runs_figures(body, run, msg, sizeof msg) == -1 ||
+	    (recorded && runs_place(body, run, now, msg, sizeof msg) == -1)) {
+		api_error(req, HTTP_BADREQUEST, "bad_request", "%s", msg);
+		goto out;
+	}
+	if (!recorded) {
+		if (runs_open(rs) >= RUNS_MAX_OPEN) {
+			api_error(req, 409, "too_many_open", "%d runs are open; "
+			    "end some first", RUNS_MAX_OPEN);
+			goto out;
+		}
+		/* A sample now: the window starts exactly here. */
+		(void)sampler_now(d);
+		json_object_set_new(run, "start", json_real(now));
+	} else if ((rep = runs_report(d, req, run)) == NULL)
+		goto out;		/* nothing saved */
+	doc = json_pack("{s:O,s:O?}", "run", run, "report", rep);
+	if (doc == NULL || (r = runs_add(rs, rs->next_id, doc)) == NULL) {
+		json_decref(doc);
+		api_error(req, HTTP_INTERNAL, "internal", "out of memory");
+		goto out;
+	}
+	if (runs_save(rs, r) == -1) {
+		api_error(req, HTTP_INTERNAL, "not_saved", "%s/%lu.json: %s",
+		    rs->dir, r->id, strerror(errno));
+		json_decref(r->doc);
+		rs->n--;
+		goto out;
+	}
+	log_info("run %lu %s from %s", r->id, recorded ? "recorded" :
+	    "opened", peer);
+	api_reply(req, recorded ? HTTP_OK : 201, json_pack("{s:I,s:O,s:O?}",
+	    "id", (json_int_t)r->id, "run", run, "report", rep));
+out:
+	json_decref(rep);
+	json_decref(run);
+	json_decref(body);
+}
+
+/* A one-line summary of a run for the list. */
+static json_t *
+runs_summary(const struct run *r)
+{
+	const json_t	*run = json_object_get(r->doc, "run");
+	const json_t	*rep = json_object_get(r->doc, "report");
+	json_t		*o;
+
+	if ((o = json_deep_copy(run)) == NULL)
+		return (NULL);
+	json_object_set(o, "verdict", rep != NULL ?
+	    json_object_get(rep, "verdict") : json_null());
+	json_object_set(o, "client_rate", rep != NULL ?
+	    json_object_get(rep, "client_rate") : json_null());
+	return (o);
+}
+
+/* GET and POST /v1/runs. */
+void
+runs_api(struct daemon *d, struct evhttp_request *req)
+{
+	struct runs	*rs = d->runs;
+	json_t		*a;
+	size_t		 i;
+
+	if (evhttp_request_get_command(req) == EVHTTP_REQ_POST) {
+		runs_create(d, req);
+		return;
+	}
+	if ((a = json_array()) == NULL) {
+		api_error(req, HTTP_INTERNAL, "internal", "out of memory");
+		return;
+	}
+	for (i = 0; i < rs->n; i++)
+		json_array_append_new(a, runs_summary(&rs->v[i]));
+	api_reply(req, HTTP_OK, json_pack("{s:o}", "runs", a));
+}
+
+/* POST /v1/runs/ID/end: close a live run and make its report. */
+static void
+runs_end(struct daemon *d, struct evhttp_request *req, struct run *r)
+{
+	json_t		*body, *run, *rep = NULL, *old;
+	char		 msg[256];
+
+	old = json_object_get(r->doc, "run");
+	if (json_is_true(json_object_get(old, "ended"))) {
+		api_error(req, 409, "already_ended", "run %lu has already "
+		    "ended", r->id);
+		return;
+	}
+	if ((body = runs_body(req, 1)) == NULL)
+		return;
+	if (json_object_get(body, "start") != NULL ||
+	    json_object_get(body, "end") != NULL) {
+		api_error(req, HTTP_BADREQUEST, "bad_request", "a live run "
+		    "ends now: start and end are not taken here");
+		json_decref(body);
+		return;
+	}
+	if ((run = json_deep_copy(old)) == NULL) {
+		json_decref(body);
+		api_error(req, HTTP_INTERNAL, "internal", "out of memory");
+		return;
+	}
+	if (runs_figures(body, run, msg, sizeof msg) == -1) {
+		api_error(req, HTTP_BADREQUEST, "bad_request", "%s", msg);
+		goto out;
+	}
+	(void)sampler_now(d);
+	json_object_set_new(run, "end", json_real(runs_now()));
+	json_object_set_new(run, "ended", json_true());
+	if ((rep = runs_report(d, req, run)) == NULL)
+		goto out;		/* the run stays open and unchanged */
+	old = r->doc;
+	if ((r->doc = json_pack("{s:O,s:O}", "run", run, "report", rep)) ==
+	    NULL || runs_save(d->runs, r) == -1) {
+		json_decref(r->doc);
+		r->doc = old;
+		api_error(req, HTTP_INTERNAL, "not_saved", "run %lu: %s",
+		    r->id, strerror(errno));
+		goto out;
+	}
+	json_decref(old);
+	log_info("run %lu ended: %s", r->id, json_string_value(
+	    json_object_get(json_object_get(rep, "verdict"), "summary")));
+	api_reply(req, HTTP_OK, json_incref(rep));
+out:
+	json_decref(rep);
+	json_decref(run);
+	json_decref(body);
+}
+
+/* The ?format= of a report request: json, yaml, text or html. */
+static const char *
+runs_format(struct evhttp_request *req)
+{
+	const struct evhttp_uri	*uri = evhttp_request_get_evhttp_uri(req);
+	struct evkeyvalq	 q;
+	const char		*query, *v;
+	static char		 fmt[8];
+
+	snprintf(fmt, sizeof fmt, "json");
+	if (uri == NULL || (query = evhttp_uri_get_query(uri)) == NULL)
+		return (fmt);
+	if (evhttp_parse_query_str(query, &q) == -1)
+		return (NULL);
+	v = evhttp_find_header(&q, "format");
+	if (v != NULL) {
+		if (strcmp(v, "json") == 0 || strcmp(v, "yaml") == 0 ||
+		    strcmp(v, "text") == 0 || strcmp(v, "html") == 0)
+			snprintf(fmt, sizeof fmt, "%s", v);
+		else
+			fmt[0] = '\0';
+	}
+	evhttp_clear_headers(&q);
+	return (fmt[0] != '\0' ? fmt : NULL);
+}
+
+/* Send a rendered report with its content type. */
+static void
+runs_send(struct evhttp_request *req, const char *type, const char *buf,
+    size_t len)
+{
+	struct evbuffer	*evb;
+
+	if ((evb = evbuffer_new()) == NULL ||
+	    evbuffer_add(evb, buf, len) == -1) {
+		if (evb != NULL)
+			evbuffer_free(evb);
+		api_error(req, HTTP_INTERNAL, "internal", "out of memory");
+		return;
+	}
+	evhttp_add_header(evhttp_request_get_output_headers(req),
+	    "Content-Type", type);
+	evhttp_send_reply(req, HTTP_OK, NULL, evb);
+	evbuffer_free(evb);
+}
+
+/* GET /v1/runs/ID/report?format=. */
+static void
+runs_get_report(struct daemon *d, struct evhttp_request *req, struct run *r)
+{
+	const json_t	*rep = json_object_get(r->doc, "report");
+	json_t		*live = NULL;
+	const char	*fmt;
+	char		*buf = NULL;
+	size_t		 len = 0;
+	FILE		*f;
+	int		 rc;
+
+	if ((fmt = runs_format(req)) == NULL) {
+		api_error(req, HTTP_BADREQUEST, "bad_request", "format: "
+		    "expected json, yaml, text or html");
+		return;
+	}
+	if (rep == NULL || json_is_null(rep)) {
+		/* An open run: the report so far, not saved. */
+		json_t	*run = json_deep_copy(json_object_get(r->doc, "run"));
+
+		if (run == NULL) {
+			api_error(req, HTTP_INTERNAL, "internal", "out of "
+			    "memory");
+			return;
+		}
+		(void)sampler_now(d);
+		json_object_set_new(run, "end", json_real(runs_now()));
+		live = runs_report(d, req, run);
+		json_decref(run);
+		if (live == NULL)
+			return;
+		rep = live;
+	}
+	if (strcmp(fmt, "json") == 0) {
+		api_reply(req, HTTP_OK, json_incref((json_t *)rep));
+		json_decref(live);
+		return;
+	}
+	if (strcmp(fmt, "text") == 0) {
+		if ((buf = verdict_text(rep)) != NULL)
+			len = strlen(buf);
+	} else if ((f = open_memstream(&buf, &len)) != NULL) {
+		rc = strcmp(fmt, "yaml") == 0 ? report_yaml_write(rep, f) :
+		    report_html_write(rep, f);
+		if (fclose(f) != 0 || rc == -1) {
+			free(buf);
+			buf = NULL;
+		}
+	}
+	if (buf == NULL)
+		api_error(req, HTTP_INTERNAL, "internal", "cannot render the "
+		    "report as %s", fmt);
+	else
+		runs_send(req, strcmp(fmt, "text") == 0 ?
+		    "text/plain; charset=utf-8" : strcmp(fmt, "yaml") == 0 ?
+		    "application/yaml" : "text/html; charset=utf-8", buf, len);
+	free(buf);
+	json_decref(live);
+}
+
+/* /v1/runs/ID[/end|/report]. */
+void
+runs_api_item(struct daemon *d, struct evhttp_request *req, const char *rest)
+{
+	enum evhttp_cmd_type	 cmd = evhttp_request_get_command(req);
+	struct run		*r;
+	const char		*sub;
+	char			*end;
+	unsigned long		 id;
+
+	errno = 0;
+	id = strtoul(rest, &end, 10);
+	if (end == rest || errno != 0 || (*end != '\0' && *end != '/') ||
+	    (r = runs_find(d->runs, id)) == NULL) {
+		api_error(req, HTTP_NOTFOUND, "no_such_run", "no run %.40s",
+		    rest);
+		return;
+	}
+	sub = *end == '/' ? end + 1 : "";
+	if (strcmp(sub, "") == 0 && (cmd == EVHTTP_REQ_GET ||
+	    cmd == EVHTTP_REQ_HEAD))
+		api_reply(req, HTTP_OK, json_incref(r->doc));
+	else if (strcmp(sub, "end") == 0 && cmd == EVHTTP_REQ_POST)
+		runs_end(d, req, r);
+	else if (strcmp(sub, "report") == 0 && (cmd == EVHTTP_REQ_GET ||
+	    cmd == EVHTTP_REQ_HEAD))
+		runs_get_report(d, req, r);
+	else if (strcmp(sub, "") == 0 || strcmp(sub, "end") == 0 ||
+	    strcmp(sub, "report") == 0) {
+		evhttp_add_header(evhttp_request_get_output_headers(req),
+		    "Allow", strcmp(sub, "end") == 0 ? "POST" : "GET, HEAD");
+		api_error(req, HTTP_BADMETHOD, "method_not_allowed",
+		    "/v1/runs/%lu%s%s takes %s", id, *sub ? "/" : "", sub,
+		    strcmp(sub, "end") == 0 ? "POST" : "GET, HEAD");
+	} else
+		api_error(req, HTTP_NOTFOUND, "not_found", "no such endpoint: "
+		    "/v1/runs/%.40s", rest);
+}

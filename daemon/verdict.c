@@ -1,0 +1,1238 @@
+/*
+ * verdict.c: the bottleneck verdict of a run, with its evidence.
+ *
+ * Every figure comes from the difference of two samples of cumulative
+ * counters: the window's first and last for the totals, consecutive ones
+ * for the series.  A counter missing from either end, or one that went
+ * backwards, gives no figure (null), never a guess.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <jansson.h>
+
+#include "cfg.h"
+#include "cpustat.h"
+#include "diskstats.h"
+#include "encode.h"
+#include "history.h"
+#include "np.h"
+#include "verdict.h"
+
+#define V_MAX_CANDS	128
+#define V_MAX_POINTS	240	/* points per chart series */
+#define V_MAX_PIDS	32
+#define V_MIN_CACHE_BYTES 1000000	/* a cache verdict needs 1 MB read */
+#define V_OTHERS_IDLE	50.0	/* other cores below this: a single-core case */
+#define V_PSI_DISK	50.0	/* io stalled this % of the time */
+#define V_CONTRADICT	0.5	/* NIC bytes below this share of the client's */
+
+/* A resource looked at, and how close to its limit it was. */
+struct v_cand {
+	const char	*cls;		/* disk network cpu */
+	char		 resource[96];
+	char		 metric[24];
+	double		 value;
+	const char	*unit;
+	double		 capacity;	/* NAN when not known */
+	double		 util;		/* percent, NAN when no capacity */
+	double		 threshold;	/* percent at which it saturates */
+	char		 detail[200];
+	char		 summary[300];
+	double		 bytes;		/* disks: moved in the window */
+};
+
+struct v_ctx {
+	const struct history	*h;
+	const struct verdict_run *run;
+	const struct cfg	*cfg;
+	const struct hist_sample *a, *b;	/* the window's ends */
+	struct hist_window	 all;		/* every sample in it */
+	double			 T;		/* seconds */
+	struct v_cand		 c[V_MAX_CANDS];
+	size_t			 nc;
+	json_t			*obs;
+	double			 client_rate;	/* NAN when unknown */
+	double			 disk_read_bytes;	/* physical disks */
+	double			 nic_bytes;	/* all but loopback, both ways */
+	double			 max_util;	/* of any resource, percent */
+};
+
+struct v_cpu {
+	double	busy, iowait, softirq, irq, system, user, steal;
+};
+
+struct v_disk {
+	uint64_t	rbytes, wbytes, rios, wios;
+	double		rbps, wbps, iops, busy, await_ms, req_bytes;
+	int		has_busy, has_await;
+};
+
+struct v_nic {
+	double	rx, tx, rxp, txp;	/* per second */
+	double	rx_bytes, tx_bytes;
+};
+
+struct v_group {
+	double		cpu_pct;	/* of one core */
+	int		has_throttle;
+	double		throttled_pct;	/* of periods */
+	double		throttled_s;	/* per second */
+	double		quota_cores;	/* 0: none */
+	int		top_pid, top_core;
+	double		top_pct;
+};
+
+/* Append an observation sentence. */
+static NP_PRINTF(4, 5) void
+v_observe(struct v_ctx *x, const char *cls, const char *resource,
+    const char *fmt, ...)
+{
+	va_list	ap;
+	char	text[400];
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	json_array_append_new(x->obs, json_pack("{s:s,s:o,s:o}", "class", cls,
+	    "resource", enc_text_or_null(resource), "text", enc_text(text)));
+}
+
+/* Increase of a counter from a to b; -1 when not available. */
+static int
+v_delta(const struct history *h, const struct hist_sample *a,
+    const struct hist_sample *b, enum hist_kind k, size_t i, unsigned f,
+    uint64_t *out)
+{
+	uint64_t	va, vb;
+
+	vb = history_value(b, k, i, f);
+	va = history_value(a, k, i, f);
+	if (vb == HIST_NONE)
+		return (-1);
+	if (va == HIST_NONE) {
+		/* Registered after a was taken: it had done no I/O before. */
+		if (i < h->nent[k] && h->ent[k][i].late && i >= a->n[k])
+			va = 0;
+		else
+			return (-1);
+	}
+	if (vb < va)
+		return (-1);
+	*out = vb - va;
+	return (0);
+}
+
+/* A core's (or the total's) percentages from a to b; -1 when not available. */
+static int
+v_cpu(const struct history *h, const struct hist_sample *a,
+    const struct hist_sample *b, size_t i, struct v_cpu *c)
+{
+	uint64_t	d[HIST_CPU_FIELDS], total = 0;
+	unsigned	f;
+
+	for (f = 0; f < HIST_CPU_FIELDS; f++) {
+		if (v_delta(h, a, b, HIST_CPU, i, f, &d[f]) == -1)
+			return (-1);
+		total += d[f];
+	}
+	if (total == 0)
+		return (-1);
+#define V_PCT(x)	(100.0 * (double)(x) / (double)total)
+	c->busy = V_PCT(total - d[HIST_CPU_IDLE] - d[HIST_CPU_IOWAIT]);
+	c->iowait = V_PCT(d[HIST_CPU_IOWAIT]);
+	c->softirq = V_PCT(d[HIST_CPU_SOFTIRQ]);
+	c->irq = V_PCT(d[HIST_CPU_IRQ]);
+	c->system = V_PCT(d[HIST_CPU_SYSTEM]);
+	c->user = V_PCT(d[HIST_CPU_USER] + d[HIST_CPU_NICE]);
+	c->steal = V_PCT(d[HIST_CPU_STEAL]);
+#undef V_PCT
+	return (0);
+}
+
+/* A disk's iostat figures from a to b; -1 when not available. */
+static int
+v_disk(const struct history *h, const struct hist_sample *a,
+    const struct hist_sample *b, size_t i, struct v_disk *r)
+{
+	uint64_t	rs, ws, ri, wi, rt, wt, io;
+	double		T = b->t - a->t;
+
+	memset(r, 0, sizeof *r);
+	if (T <= 0 ||
+	    v_delta(h, a, b, HIST_DISK, i, HIST_DISK_RD_SECTORS, &rs) == -1 ||
+	    v_delta(h, a, b, HIST_DISK, i, HIST_DISK_WR_SECTORS, &ws) == -1 ||
+	    v_delta(h, a, b, HIST_DISK, i, HIST_DISK_RD_IOS, &ri) == -1 ||
+	    v_delta(h, a, b, HIST_DISK, i, HIST_DISK_WR_IOS, &wi) == -1)
+		return (-1);
+	r->rbytes = rs * DISKSTATS_SECTOR;
+	r->wbytes = ws * DISKSTATS_SECTOR;
+	r->rios = ri;
+	r->wios = wi;
+	r->rbps = (double)r->rbytes / T;
+	r->wbps = (double)r->wbytes / T;
+	r->iops = (double)(ri + wi) / T;
+	r->req_bytes = ri + wi > 0 ? (double)(r->rbytes + r->wbytes) /
+	    (double)(ri + wi) : NAN;
+	if (v_delta(h, a, b, HIST_DISK, i, HIST_DISK_IO_TICKS, &io) == 0) {
+		r->has_busy = 1;
+		r->busy = fmin(100.0, (double)io / (T * 1000.0) * 100.0);
+	}
+	if (ri + wi > 0 &&
+	    v_delta(h, a, b, HIST_DISK, i, HIST_DISK_RD_TICKS, &rt) == 0 &&
+	    v_delta(h, a, b, HIST_DISK, i, HIST_DISK_WR_TICKS, &wt) == 0) {
+		r->has_await = 1;
+		r->await_ms = (double)(rt + wt) / (double)(ri + wi);
+	}
+	return (0);
+}
+
+/* An interface's rates from a to b; -1 when not available. */
+static int
+v_nic(const struct history *h, const struct hist_sample *a,
+    const struct hist_sample *b, size_t i, struct v_nic *r)
+{
+	uint64_t	rx, tx, rxp, txp;
+	double		T = b->t - a->t;
+
+	if (T <= 0 ||
+	    v_delta(h, a, b, HIST_NIC, i, HIST_NIC_RX_BYTES, &rx) == -1 ||
+	    v_delta(h, a, b, HIST_NIC, i, HIST_NIC_TX_BYTES, &tx) == -1 ||
+	    v_delta(h, a, b, HIST_NIC, i, HIST_NIC_RX_PACKETS, &rxp) == -1 ||
+	    v_delta(h, a, b, HIST_NIC, i, HIST_NIC_TX_PACKETS, &txp) == -1)
+		return (-1);
+	r->rx_bytes = (double)rx;
+	r->tx_bytes = (double)tx;
+	r->rx = (double)rx / T;
+	r->tx = (double)tx / T;
+	r->rxp = (double)rxp / T;
+	r->txp = (double)txp / T;
+	return (0);
+}
+
+/* A process group's CPU from a to b; -1 when not available. */
+static int
+v_group(const struct history *h, const struct hist_sample *a,
+    const struct hist_sample *b, size_t i, struct v_group *g)
+{
+	uint64_t	ticks, per, thr, ns, q;
+	double		T = b->t - a->t;
+
+	memset(g, 0, sizeof *g);
+	g->top_pid = g->top_core = -1;
+	if (T <= 0 ||
+	    v_delta(h, a, b, HIST_GROUP, i, HIST_GROUP_TICKS, &ticks) == -1)
+		return (-1);
+	g->cpu_pct = (double)ticks / CPUSTAT_HZ / T * 100.0;
+	if (v_delta(h, a, b, HIST_GROUP, i, HIST_GROUP_PERIODS, &per) == 0 &&
+	    v_delta(h, a, b, HIST_GROUP, i, HIST_GROUP_THROTTLED, &thr) == 0 &&
+	    v_delta(h, a, b, HIST_GROUP, i, HIST_GROUP_THROTTLED_NS,
+	    &ns) == 0 && per > 0) {
+		g->has_throttle = 1;
+		g->throttled_pct = 100.0 * (double)thr / (double)per;
+		g->throttled_s = (double)ns / 1e9 / T;
+	}
+	q = history_value(b, HIST_GROUP, i, HIST_GROUP_QUOTA_MCORES);
+	g->quota_cores = q != HIST_NONE ? (double)q / 1000.0 : 0;
+	return (0);
+}
+
+/* The group's busiest process over the window, from every sample in it. */
+static void
+v_group_top(const struct v_ctx *x, size_t i, struct v_group *g)
+{
+	struct { int pid, core; uint64_t ticks; } t[V_MAX_PIDS];
+	const struct hist_sample	*s;
+	uint64_t			 pid, core, tk;
+	size_t				 n = 0, j, k, best = 0;
+
+	for (j = 1; j < x->all.n; j++) {
+		s = x->all.s[j];
+		pid = history_value(s, HIST_GROUP, i, HIST_GROUP_TOP_PID);
+		tk = history_value(s, HIST_GROUP, i, HIST_GROUP_TOP_TICKS);
+		core = history_value(s, HIST_GROUP, i, HIST_GROUP_TOP_CORE);
+		if (pid == HIST_NONE || tk == HIST_NONE || tk == 0)
+			continue;
+		for (k = 0; k < n; k++)
+			if (t[k].pid == (int)pid)
+				break;
+		if (k == n) {
+			if (n == V_MAX_PIDS)
+				continue;
+			t[n].pid = (int)pid;
+			t[n].ticks = 0;
+			n++;
+		}
+		t[k].ticks += tk;
+		t[k].core = core != HIST_NONE ? (int)core : -1;
+	}
+	for (k = 1; k < n; k++)
+		if (t[k].ticks > t[best].ticks)
+			best = k;
+	if (n > 0 && x->T > 0) {
+		g->top_pid = t[best].pid;
+		g->top_core = t[best].core;
+		g->top_pct = (double)t[best].ticks / CPUSTAT_HZ / x->T * 100.0;
+	}
+}
+
+/* Add a candidate resource. */
+static struct v_cand *
+v_cand(struct v_ctx *x, const char *cls, const char *resource,
+    const char *metric, double value, const char *unit, double capacity,
+    double threshold)
+{
+	struct v_cand	*c;
+
+	if (x->nc == V_MAX_CANDS)
+		return (NULL);
+	c = &x->c[x->nc++];
+	memset(c, 0, sizeof *c);
+	c->cls = cls;
+	snprintf(c->resource, sizeof c->resource, "%s", resource);
+	snprintf(c->metric, sizeof c->metric, "%s", metric);
+	c->value = value;
+	c->unit = unit;
+	c->capacity = capacity;
+	c->util = capacity > 0 ? 100.0 * value / capacity : NAN;
+	c->threshold = threshold;
+	if (isfinite(c->util) && c->util > x->max_util)
+		x->max_util = c->util;
+	return (c);
+}
+
+/* Whether disk entity i is a member of an md array with busy figures. */
+static const struct hist_ent *
+v_disk_parent(const struct history *h, const char *name)
+{
+	const struct hist_ent	*e;
+	const char		*p;
+	size_t			 i, len = strlen(name);
+
+	for (i = 0; i < h->nent[HIST_DISK]; i++) {
+		e = &h->ent[HIST_DISK][i];
+		if (e->members == NULL)
+			continue;
+		for (p = e->members; p != NULL; p = strchr(p, ',')) {
+			if (*p == ',')
+				p++;
+			if (strncmp(p, name, len) == 0 &&
+			    (p[len] == ',' || p[len] == '\0'))
+				return (e);
+		}
+	}
+	return (NULL);
+}
+
+/* MB/s as text. */
+static void
+v_mbs(char *out, size_t outsz, double bps)
+{
+	if (!isfinite(bps))
+		snprintf(out, outsz, "-");
+	else if (bps >= 100e6)
+		snprintf(out, outsz, "%.0f MB/s", bps / 1e6);
+	else if (bps >= 1e6)
+		snprintf(out, outsz, "%.1f MB/s", bps / 1e6);
+	else
+		snprintf(out, outsz, "%.2f MB/s", bps / 1e6);
+}
+
+/* Disks: busy time against 100 %. */
+static void
+v_disks(struct v_ctx *x)
+{
+	const struct history	*h = x->h;
+	const struct hist_ent	*e, *parent;
+	struct v_disk		 r;
+	struct v_cand		*c;
+	char			 rb[32], wb[32], res[96];
+	size_t			 i;
+
+	for (i = 0; i < h->nent[HIST_DISK]; i++) {
+		e = &h->ent[HIST_DISK][i];
+		if (e->dkind == HIST_DK_PART ||
+		    v_disk(h, x->a, x->b, i, &r) == -1 ||
+		    r.rios + r.wios == 0)
+			continue;
+		if (e->dkind == HIST_DK_DISK || e->dkind == HIST_DK_LOOP)
+			x->disk_read_bytes += (double)r.rbytes;
+		if (!r.has_busy)
+			continue;
+		v_mbs(rb, sizeof rb, r.rbps);
+		v_mbs(wb, sizeof wb, r.wbps);
+		parent = v_disk_parent(h, e->name);
+		if (e->dkind == HIST_DK_MD)
+			snprintf(res, sizeof res, "%s", e->name);
+		else if (parent != NULL)
+			snprintf(res, sizeof res, "%s (member of %s)", e->name,
+			    parent->name);
+		else
+			snprintf(res, sizeof res, "%s", e->name);
+		c = v_cand(x, "disk", res, "busy", r.busy, "%", 100.0,
+		    x->cfg->v_disk_busy_pct);
+		if (c == NULL)
+			return;
+		c->bytes = (double)(r.rbytes + r.wbytes);
+		snprintf(c->detail, sizeof c->detail, "%s read, %s written, "
+		    "%.0f IOPS, %.0f KiB/request%s%.1f%s", rb, wb, r.iops,
+		    isfinite(r.req_bytes) ? r.req_bytes / 1024.0 : 0.0,
+		    r.has_await ? ", await " : "", r.has_await ? r.await_ms :
+		    0.0, r.has_await ? " ms" : "");
+		snprintf(c->summary, sizeof c->summary, "disk-bound: %s was "
+		    "busy %.0f %% of the window (%s read, %s written, %.0f "
+		    "IOPS)", e->name, r.busy, rb, wb, r.iops);
+		/* Name the member's array as the resource the client met. */
+		if (parent != NULL)
+			snprintf(c->summary, sizeof c->summary, "disk-bound: %s, "
+			    "a member of %s, was busy %.0f %% of the window "
+			    "(%s read, %s written, %.0f IOPS)", e->name,
+			    parent->name, r.busy, rb, wb, r.iops);
+	}
+}
+
+/* The capacity of an interface in bytes/s, or NAN, and where it came from. */
+static double
+v_nic_capacity(const struct v_ctx *x, const struct hist_ent *e,
+    const char **src)
+{
+	uint64_t	mbps;
+
+	if ((mbps = cfg_nic_speed(x->cfg, e->name)) > 0) {
+		*src = "configured";
+		return ((double)mbps * 1e6 / 8.0);
+	}
+	if (e->speed_mbps > 0) {
+		*src = "link";
+		return ((double)e->speed_mbps * 1e6 / 8.0);
+	}
+	*src = "unknown";
+	return (NAN);
+}
+
+/* NICs: bytes each way against the path's capacity. */
+static void
+v_nics(struct v_ctx *x)
+{
+	const struct history	*h = x->h;
+	const struct hist_ent	*e;
+	struct v_nic		 r;
+	struct v_cand		*c;
+	const char		*src, *dir;
+	char			 mb[32];
+	double			 cap, v;
+	size_t			 i;
+
+	for (i = 0; i < h->nent[HIST_NIC]; i++) {
+		e = &h->ent[HIST_NIC][i];
+		if (v_nic(h, x->a, x->b, i, &r) == -1 ||
+		    r.rx_bytes + r.tx_bytes == 0)
+			continue;
+		if (strcmp(e->name, "lo") != 0 && e->master[0] == '\0')
+			x->nic_bytes += r.rx_bytes + r.tx_bytes;
+		if (e->master[0] != '\0')
+			continue;	/* its bond is looked at */
+		cap = v_nic_capacity(x, e, &src);
+		dir = r.tx >= r.rx ? "tx" : "rx";
+		v = r.tx >= r.rx ? r.tx : r.rx;
+		c = v_cand(x, "network", e->name, dir, v, "B/s", cap,
+		    x->cfg->v_nic_util_pct);
+		if (c == NULL)
+			return;
+		v_mbs(mb, sizeof mb, v);
+		if (isfinite(cap))
+			snprintf(c->detail, sizeof c->detail, "rx %.1f MB/s, tx "
+			    "%.1f MB/s, %.0f/%.0f packets/s; capacity %.0f Mb/s "
+			    "(%s)", r.rx / 1e6, r.tx / 1e6, r.rxp, r.txp,
+			    cap * 8 / 1e6, src);
+		else
+			snprintf(c->detail, sizeof c->detail, "rx %.1f MB/s, tx "
+			    "%.1f MB/s, %.0f/%.0f packets/s; link speed "
+			    "unknown (set interfaces.%s.speed_mbps)", r.rx / 1e6,
+			    r.tx / 1e6, r.rxp, r.txp, e->name);
+		snprintf(c->summary, sizeof c->summary, "network-bound: %s "
+		    "%s at %s, %.0f %% of its %.0f Mb/s", e->name,
+		    r.tx >= r.rx ? "sent" : "received", mb, c->util,
+		    cap * 8 / 1e6);
+	}
+}
+
+/* CPU: each core, the total, each process group and its quota. */
+static void
+v_cpus(struct v_ctx *x)
+{
+	const struct history	*h = x->h;
+	const struct hist_ent	*e, *ge;
+	struct v_cpu		 cpus[HIST_MAX_CPUS], tot;
+	struct v_group		 g;
+	struct v_cand		*c;
+	char			 res[96], name[HIST_NAME_MAX];
+	double			 others;
+	size_t			 i, j, ncores = 0, busiest = 0, n = 0;
+	int			 core[HIST_MAX_CPUS], ti = -1, best_g = -1;
+	double			 best_top = 0;
+
+	for (i = 0; i < h->nent[HIST_CPU]; i++) {
+		e = &h->ent[HIST_CPU][i];
+		if (strcmp(e->name, "cpu") == 0) {
+			ti = (int)i;
+			continue;
+		}
+		if (v_cpu(h, x->a, x->b, i, &cpus[n]) == -1)
+			continue;
+		core[n] = atoi(e->name + 3);
+		if (cpus[n].busy > cpus[busiest].busy)
+			busiest = n;
+		n++;
+	}
+	ncores = n;
+	/* The group whose top process ran busiest, and where. */
+	for (j = 0; j < h->nent[HIST_GROUP]; j++) {
+		ge = &h->ent[HIST_GROUP][j];
+		if (v_group(h, x->a, x->b, j, &g) == -1 || g.cpu_pct <= 0)
+			continue;
+		v_group_top(x, j, &g);
+		if (g.has_throttle && g.throttled_pct > 0) {
+			if (g.top_pid >= 0)
+				snprintf(res, sizeof res, "%s pid %d (group %s)",
+				    ge->top_comm[0] ? ge->top_comm : ge->name,
+				    g.top_pid, ge->name);
+			else
+				snprintf(res, sizeof res, "group %s",
+				    ge->name);
+			c = v_cand(x, "cpu", res, "throttled", g.throttled_pct,
+			    "%", 100.0, x->cfg->v_throttled_pct);
+			if (c != NULL) {
+				snprintf(c->detail, sizeof c->detail, "%.0f %% "
+				    "of one core under a cgroup quota of %.2f "
+				    "cores; throttled in %.0f %% of periods, "
+				    "%.2f s/s", g.cpu_pct, g.quota_cores,
+				    g.throttled_pct, g.throttled_s);
+				snprintf(c->summary, sizeof c->summary,
+				    "cpu-bound: %s is held by its cgroup's CPU "
+				    "quota (%.2f cores): it used %.0f %% of a "
+				    "core and was throttled in %.0f %% of "
+				    "periods", res, g.quota_cores, g.cpu_pct,
+				    g.throttled_pct);
+			}
+		}
+		if (g.top_pid >= 0 && g.top_pct > best_top) {
+			best_top = g.top_pct;
+			best_g = (int)j;
+		}
+		if (g.cpu_pct >= 5)
+			v_observe(x, "cpu", ge->name, "process group %s used "
+			    "%.0f %% of one core%s", ge->name, g.cpu_pct,
+			    g.quota_cores > 0 ? " under a CPU quota" : "");
+	}
+	if (ncores == 0)
+		return;
+	/* The busiest core. */
+	others = 0;
+	for (i = 0; i < ncores; i++)
+		if (i != busiest)
+			others += cpus[i].busy;
+	others = ncores > 1 ? others / (double)(ncores - 1) : 0;
+	snprintf(name, sizeof name, "cpu%d", core[busiest]);
+	snprintf(res, sizeof res, "%s", name);
+	if (best_g >= 0) {
+		ge = &h->ent[HIST_GROUP][best_g];
+		v_group(h, x->a, x->b, (size_t)best_g, &g);
+		v_group_top(x, (size_t)best_g, &g);
+		if (g.top_core == core[busiest] && g.top_pct >= 50)
+			snprintf(res, sizeof res, "%s pid %d on %s",
+			    ge->top_comm[0] ? ge->top_comm : ge->name,
+			    g.top_pid, name);
+	}
+	c = v_cand(x, "cpu", res, "core busy", cpus[busiest].busy, "%", 100.0,
+	    x->cfg->v_core_busy_pct);
+	if (c != NULL) {
+		snprintf(c->detail, sizeof c->detail, "%s: user %.0f %%, system "
+		    "%.0f %%, softirq %.0f %%, irq %.0f %%, iowait %.0f %%; the "
+		    "other %zu cores %.0f %% on average", name,
+		    cpus[busiest].user, cpus[busiest].system,
+		    cpus[busiest].softirq, cpus[busiest].irq,
+		    cpus[busiest].iowait, ncores - 1, others);
+		if (ncores > 1 && others < V_OTHERS_IDLE)
+			snprintf(c->summary, sizeof c->summary, "cpu-bound on "
+			    "one core: %s kept %s %.0f %% busy while the other "
+			    "%zu cores averaged %.0f %% (a single-threaded "
+			    "server process: more cores do not help)", res,
+			    name, cpus[busiest].busy, ncores - 1, others);
+		else
+			snprintf(c->summary, sizeof c->summary, "cpu-bound: "
+			    "%s %.0f %% busy", res, cpus[busiest].busy);
+	}
+	if (cpus[busiest].softirq >= 20)
+		v_observe(x, "cpu", name, "%s spent %.0f %% in softirq (network "
+		    "and block completions, which a process's own CPU figure "
+		    "misses)", name, cpus[busiest].softirq);
+	if (ti >= 0 && v_cpu(h, x->a, x->b, (size_t)ti, &tot) == 0) {
+		if (ncores > 1) {
+			snprintf(res, sizeof res, "all %zu cores", ncores);
+			c = v_cand(x, "cpu", res, "busy", tot.busy, "%", 100.0,
+			    x->cfg->v_cpu_busy_pct);
+			if (c != NULL) {
+				snprintf(c->detail, sizeof c->detail, "user "
+				    "%.0f %%, system %.0f %%, softirq %.0f %%, "
+				    "iowait %.0f %%", tot.user, tot.system,
+				    tot.softirq, tot.iowait);
+				snprintf(c->summary, sizeof c->summary,
+				    "cpu-bound: all %zu cores %.0f %% busy",
+				    ncores, tot.busy);
+			}
+		}
+		if (tot.iowait >= 20)
+			v_observe(x, "disk", NULL, "iowait %.0f %% of CPU time: "
+			    "processes waited for the disks", tot.iowait);
+	}
+}
+
+/* Pressure: seconds stalled per second, in percent, or NAN. */
+static double
+v_psi(const struct v_ctx *x, enum hist_sys f)
+{
+	uint64_t	a = x->a->sys[f], b = x->b->sys[f];
+
+	if (a == HIST_NONE || b == HIST_NONE || b < a || x->T <= 0)
+		return (NAN);
+	return (fmin(100.0, (double)(b - a) / 1e6 / x->T * 100.0));
+}
+
+/* How far past its threshold a candidate is (1 = at it). */
+static double
+v_score(const struct v_cand *c)
+{
+	if (!isfinite(c->util) || c->threshold <= 0)
+		return (0);
+	return (c->util / c->threshold);
+}
+
+/* The request size the client used, or NAN. */
+static double
+v_request_size(const struct v_ctx *x)
+{
+	const struct verdict_run	*r = x->run;
+
+	if (r->has_block && r->block_size > 0)
+		return ((double)r->block_size);
+	if (r->has_bytes && r->has_ops && r->ops > 0)
+		return ((double)r->bytes / (double)r->ops);
+	return (NAN);
+}
+
+/* Whether the run went over a network protocol. */
+static int
+v_networked(const struct verdict_run *r)
+{
+	static const char	*local[] = { "local", "other" };
+	size_t			 i;
+
+	if (r->protocol == NULL)
+		return (0);
+	for (i = 0; i < NP_NITEMS(local); i++)
+		if (strcmp(r->protocol, local[i]) == 0)
+			return (0);
+	return (1);
+}
+
+/* Pick the primary verdict; fill the "verdict" object. */
+static json_t *
+v_decide(struct v_ctx *x)
+{
+	const struct v_cand	*best = NULL, *second = NULL, *c;
+	const char		*cls, *conf;
+	char			 summary[400], res[96];
+	double			 req, psi_io, util = NAN;
+	size_t			 i;
+
+	for (i = 0; i < x->nc; i++) {
+		c = &x->c[i];
+		if (v_score(c) < 1.0)
+			continue;
+		if (best == NULL || v_score(c) > v_score(best)) {
+			second = best;
+			best = c;
+		} else if (second == NULL || v_score(c) > v_score(second))
+			second = c;
+	}
+	/* The single-core case outranks "all cores" and names the process. */
+	if (best != NULL) {
+		cls = best->cls;
+		snprintf(res, sizeof res, "%s", best->resource);
+		snprintf(summary, sizeof summary, "%s", best->summary);
+		util = best->util;
+		conf = second == NULL || strcmp(second->cls, best->cls) == 0 ?
+		    "high" : "medium";
+		if (second != NULL && strcmp(second->cls, best->cls) != 0) {
+			v_observe(x, second->cls, second->resource, "%s was "
+			    "also near its limit: %s", second->resource,
+			    second->summary);
+		}
+		goto done;
+	}
+	req = v_request_size(x);
+	psi_io = v_psi(x, HIST_SYS_PSI_IO_SOME);
+	if (x->run->op != NULL && strcmp(x->run->op, "read") == 0 &&
+	    x->run->has_bytes && x->run->bytes >= V_MIN_CACHE_BYTES &&
+	    x->disk_read_bytes < (double)x->run->bytes *
+	    x->cfg->v_cache_disk_pct / 100.0) {
+		cls = "cache";
+		snprintf(res, sizeof res, "page cache");
+		snprintf(summary, sizeof summary, "served from cache: the "
+		    "client read %.1f MB while the disks read %.1f MB (%.1f "
+		    "%%); nothing on the server was saturated", 
+		    (double)x->run->bytes / 1e6, x->disk_read_bytes / 1e6,
+		    100.0 * x->disk_read_bytes / (double)x->run->bytes);
+		conf = "high";
+		goto done;
+	}
+	if (isfinite(psi_io) && psi_io >= V_PSI_DISK) {
+		/* A throttle above the device: stalls without busy time. */
+		const struct v_cand *d = NULL;
+
+		for (i = 0; i < x->nc; i++)
+			if (strcmp(x->c[i].cls, "disk") == 0 && (d == NULL ||
+			    x->c[i].bytes > d->bytes))
+				d = &x->c[i];
+		cls = "disk";
+		snprintf(res, sizeof res, "%s", d != NULL ? d->resource :
+		    "disk I/O");
+		snprintf(summary, sizeof summary, "disk-bound (inferred): "
+		    "tasks were stalled on I/O %.0f %% of the window while no "
+		    "disk looked busy: a throttle or a slow layer above the "
+		    "device", psi_io);
+		util = psi_io;
+		conf = "low";
+		goto done;
+	}
+	if (isfinite(req) && req <= x->cfg->v_small_request &&
+	    x->max_util < x->cfg->v_idle_pct * 2.0) {
+		cls = "latency";
+		snprintf(res, sizeof res, "round trips (%.0f-byte requests)",
+		    req);
+		snprintf(summary, sizeof summary, "latency-bound: %.0f-byte "
+		    "requests and nothing on the server above %.0f %%: each "
+		    "request waits a round trip, so throughput is request size "
+		    "over latency", req, x->max_util);
+		util = x->max_util;
+		conf = "medium";
+		goto done;
+	}
+	if (x->max_util < x->cfg->v_idle_pct) {
+		cls = "client";
+		snprintf(res, sizeof res, "the client or the network before "
+		    "the server");
+		snprintf(summary, sizeof summary, "the server was not the "
+		    "limit: its busiest resource reached %.0f %%; look at the "
+		    "client (its disk, CPU, the benchmark itself) and the "
+		    "network path", x->max_util);
+		util = x->max_util;
+		conf = x->max_util < x->cfg->v_idle_pct / 2.0 ? "high" :
+		    "medium";
+		goto done;
+	}
+	/* Busy but nothing saturated: name the busiest, cautiously. */
+	for (i = 0; i < x->nc; i++)
+		if (isfinite(x->c[i].util) && (best == NULL ||
+		    x->c[i].util > best->util))
+			best = &x->c[i];
+	cls = best != NULL ? best->cls : "unknown";
+	snprintf(res, sizeof res, "%s", best != NULL ? best->resource : "-");
+	snprintf(summary, sizeof summary, "nothing saturated; the busiest "
+	    "resource was %s at %.0f %% (%s)", res, best != NULL ? best->util :
+	    0.0, best != NULL ? best->detail : "");
+	util = best != NULL ? best->util : NAN;
+	conf = "low";
+done:
+	return (json_pack("{s:s,s:o,s:o,s:o,s:o,s:s}", "class", cls,
+	    "resource", enc_text(res), "summary", enc_text(summary),
+	    "utilisation_pct", isfinite(util) ? json_real(util) : json_null(),
+	    "headroom_pct", isfinite(util) ? json_real(fmax(0, 100.0 - util)) :
+	    json_null(), "confidence", conf));
+}
+
+/* A number or null. */
+static json_t *
+v_num(double v)
+{
+	return (isfinite(v) ? json_real(v) : json_null());
+}
+
+/* The evidence table. */
+static json_t *
+v_evidence(const struct v_ctx *x)
+{
+	const struct v_cand	*c;
+	json_t			*a = json_array();
+	size_t			 i;
+
+	for (i = 0; a != NULL && i < x->nc; i++) {
+		c = &x->c[i];
+		json_array_append_new(a, json_pack("{s:s,s:o,s:s,s:o,s:s,s:o,"
+		    "s:o,s:o}", "class", c->cls, "resource",
+		    enc_text(c->resource), "metric", c->metric, "value",
+		    v_num(c->value), "unit", c->unit, "capacity",
+		    v_num(c->capacity), "utilisation_pct", v_num(c->util),
+		    "detail", enc_text(c->detail)));
+	}
+	return (a);
+}
+
+/* Append v (or null) to array a. */
+static void
+v_push(json_t *a, double v)
+{
+	json_array_append_new(a, v_num(v));
+}
+
+/* The per-step series of the window. */
+static json_t *
+v_series(const struct v_ctx *x)
+{
+	const struct history	*h = x->h;
+	const struct hist_ent	*e;
+	struct hist_window	 w;
+	struct v_disk		 d;
+	struct v_nic		 n;
+	struct v_cpu		 c;
+	struct v_group		 g, gt;
+	json_t			*ser, *t, *cl, *nics, *disks, *cpus, *groups;
+	json_t			*o, *a1, *a2, *a3;
+	const char		*src;
+	size_t			 i, k;
+	double			 step, cap;
+
+	step = x->T / V_MAX_POINTS;
+	if (history_window(h, x->a->t, x->b->t, step, &w) == -1)
+		return (NULL);
+	ser = json_object();
+	t = json_array();
+	cl = json_array();
+	for (k = 1; k < w.n; k++) {
+		json_array_append_new(t, json_real(w.s[k]->t - x->a->t));
+		v_push(cl, x->client_rate);
+	}
+	json_object_set_new(ser, "t", t);
+	json_object_set_new(ser, "client_bytes_per_s",
+	    isfinite(x->client_rate) ? cl : (json_decref(cl), json_null()));
+	nics = json_array();
+	for (i = 0; i < h->nent[HIST_NIC]; i++) {
+		e = &h->ent[HIST_NIC][i];
+		if (v_nic(h, x->a, x->b, i, &n) == -1 ||
+		    n.rx_bytes + n.tx_bytes == 0)
+			continue;
+		cap = v_nic_capacity(x, e, &src);
+		a1 = json_array();
+		a2 = json_array();
+		for (k = 1; k < w.n; k++) {
+			if (v_nic(h, w.s[k - 1], w.s[k], i, &n) == -1)
+				n.rx = n.tx = NAN;
+			v_push(a1, n.rx);
+			v_push(a2, n.tx);
+		}
+		json_array_append_new(nics, json_pack("{s:s,s:o,s:o,s:o}",
+		    "name", e->name, "capacity_bytes_per_s", v_num(cap),
+		    "rx_bytes_per_s", a1, "tx_bytes_per_s", a2));
+	}
+	json_object_set_new(ser, "nics", nics);
+	disks = json_array();
+	for (i = 0; i < h->nent[HIST_DISK]; i++) {
+		e = &h->ent[HIST_DISK][i];
+		if (e->dkind == HIST_DK_PART ||
+		    v_disk(h, x->a, x->b, i, &d) == -1 ||
+		    d.rios + d.wios == 0)
+			continue;
+		a1 = json_array();
+		a2 = json_array();
+		a3 = json_array();
+		for (k = 1; k < w.n; k++) {
+			if (v_disk(h, w.s[k - 1], w.s[k], i, &d) == -1) {
+				d.rbps = d.wbps = NAN;
+				d.has_busy = 0;
+			}
+			v_push(a1, d.rbps);
+			v_push(a2, d.wbps);
+			v_push(a3, d.has_busy ? d.busy : NAN);
+		}
+		o = json_pack("{s:s,s:s,s:[],s:o,s:o,s:o}", "name", e->name,
+		    "kind", e->dkind == HIST_DK_MD ? "md" : e->dkind ==
+		    HIST_DK_DM ? "dm" : e->dkind == HIST_DK_LOOP ? "loop" :
+		    e->dkind == HIST_DK_DISK ? "disk" : "other", "members",
+		    "read_bytes_per_s", a1, "write_bytes_per_s", a2,
+		    "busy_pct", a3);
+		if (o != NULL && e->members != NULL) {
+			char	*m = strdup(e->members), *p, *save = NULL;
+			for (p = m != NULL ? strtok_r(m, ",", &save) : NULL;
+			    p != NULL; p = strtok_r(NULL, ",", &save))
+				json_array_append_new(json_object_get(o,
+				    "members"), json_string(p));
+			free(m);
+		}
+		json_array_append_new(disks, o);
+	}
+	json_object_set_new(ser, "disks", disks);
+	cpus = json_array();
+	for (i = 0; i < h->nent[HIST_CPU]; i++) {
+		e = &h->ent[HIST_CPU][i];
+		if (strcmp(e->name, "cpu") == 0 ||
+		    v_cpu(h, x->a, x->b, i, &c) == -1)
+			continue;
+		a1 = json_array();
+		a2 = json_array();
+		a3 = json_array();
+		for (k = 1; k < w.n; k++) {
+			if (v_cpu(h, w.s[k - 1], w.s[k], i, &c) == -1)
+				c.busy = c.softirq = c.iowait = NAN;
+			v_push(a1, c.busy);
+			v_push(a2, c.softirq);
+			v_push(a3, c.iowait);
+		}
+		json_array_append_new(cpus, json_pack("{s:s,s:o,s:o,s:o}",
+		    "name", e->name, "busy_pct", a1, "softirq_pct", a2,
+		    "iowait_pct", a3));
+	}
+	json_object_set_new(ser, "cpus", cpus);
+	groups = json_array();
+	for (i = 0; i < h->nent[HIST_GROUP]; i++) {
+		e = &h->ent[HIST_GROUP][i];
+		if (v_group(h, x->a, x->b, i, &gt) == -1 || gt.cpu_pct <= 0)
+			continue;
+		v_group_top(x, i, &gt);
+		a1 = json_array();
+		for (k = 1; k < w.n; k++) {
+			if (v_group(h, w.s[k - 1], w.s[k], i, &g) == -1)
+				g.cpu_pct = NAN;
+			v_push(a1, g.cpu_pct);
+		}
+		o = json_pack("{s:s,s:o,s:n}", "name", e->name, "cpu_pct", a1,
+		    "top");
+		if (o != NULL && gt.top_pid >= 0) {
+			char	top[96];
+			snprintf(top, sizeof top, "%s pid %d", e->top_comm[0] ?
+			    e->top_comm : e->name, gt.top_pid);
+			json_object_set_new(o, "top", enc_text(top));
+		}
+		json_array_append_new(groups, o);
+	}
+	json_object_set_new(ser, "groups", groups);
+	history_window_clear(&w);
+	return (ser);
+}
+
+/* Times the daemon was not sampling inside the window. */
+static json_t *
+v_gaps(const struct v_ctx *x)
+{
+	const struct hist_sample	*p, *s;
+	json_t				*a = json_array();
+	double				 limit;
+	size_t				 k;
+
+	limit = fmax(3.0 * x->h->interval, 1.5 * x->h->coarse_step);
+	for (k = 1; a != NULL && k < x->all.n; k++) {
+		p = x->all.s[k - 1];
+		s = x->all.s[k];
+		if (s->gap || s->t - p->t > limit)
+			json_array_append_new(a, json_pack("{s:f,s:f,s:f}",
+			    "from", p->t, "to", s->t, "seconds", s->t - p->t));
+	}
+	return (a);
+}
+
+/* The run's client figures as JSON. */
+static json_t *
+v_run_json(const struct verdict_run *r)
+{
+	json_t	*o;
+
+	o = json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:f,s:f,s:s,s:b}",
+	    "id", enc_text_or_null(r->id), "label", enc_text_or_null(r->label),
+	    "protocol", enc_text_or_null(r->protocol), "op",
+	    enc_text_or_null(r->op), "client", enc_text_or_null(r->client),
+	    "client_addr", enc_text_or_null(r->client_addr),
+	    "start", r->start, "end", r->end, "state", r->ended ? "ended" :
+	    "open", "retroactive", r->retroactive);
+	if (o == NULL)
+		return (NULL);
+	json_object_set_new(o, "bytes", r->has_bytes ?
+	    json_integer((json_int_t)r->bytes) : json_null());
+	json_object_set_new(o, "ops", r->has_ops ?
+	    json_integer((json_int_t)r->ops) : json_null());
+	json_object_set_new(o, "files", r->has_files ?
+	    json_integer((json_int_t)r->files) : json_null());
+	json_object_set_new(o, "block_size", r->has_block ?
+	    json_integer((json_int_t)r->block_size) : json_null());
+	json_object_set_new(o, "client_seconds", r->has_seconds ?
+	    json_real(r->seconds) : json_null());
+	json_object_set_new(o, "clock_offset", r->has_offset ?
+	    json_real(r->clock_offset) : json_null());
+	return (o);
+}
+
+/* The samples that bracket [start, end]; -1 with *cause when none do. */
+static int
+v_bracket(struct v_ctx *x, char **cause)
+{
+	const struct hist_sample	*first, *last, *s;
+	const struct verdict_run	*r = x->run;
+	double				 slack;
+	size_t				 k;
+
+	first = history_first(x->h);
+	last = history_last(x->h);
+	if (first == NULL || r->start < first->t - x->h->coarse_step) {
+		errno = ERANGE;
+		if (asprintf(cause, "the history no longer covers this window "
+		    "(it starts %.0f s after the run began); keep more with "
+		    "sampler.coarse_seconds", first != NULL ? first->t -
+		    r->start : 0.0) == -1)
+			*cause = NULL;
+		return (-1);
+	}
+	slack = x->h->interval * 0.25;
+	if (r->end > last->t + slack + x->h->interval * 2) {
+		errno = ERANGE;
+		if (asprintf(cause, "the window ends %.1f s after the newest "
+		    "sample", r->end - last->t) == -1)
+			*cause = NULL;
+		return (-1);
+	}
+	if (history_window(x->h, -INFINITY, INFINITY, 0, &x->all) == -1)
+		return (-1);
+	x->a = x->b = NULL;
+	for (k = 0; k < x->all.n; k++) {
+		s = x->all.s[k];
+		if (s->t <= r->start + slack)
+			x->a = s;
+		if (x->b == NULL && s->t >= r->end - slack)
+			x->b = s;
+	}
+	if (x->a == NULL)
+		x->a = x->all.s[0];
+	if (x->b == NULL)
+		x->b = x->all.s[x->all.n - 1];
+	if (x->b->t <= x->a->t) {
+		errno = ERANGE;
+		if (asprintf(cause, "the window holds fewer than two samples")
+		    == -1)
+			*cause = NULL;
+		return (-1);
+	}
+	x->T = x->b->t - x->a->t;
+	history_window_clear(&x->all);
+	return (history_window(x->h, x->a->t, x->b->t, 0, &x->all));
+}
+
+/* Build the report. */
+json_t *
+verdict_report(const struct history *h, const struct verdict_run *run,
+    const struct cfg *cfg, const json_t *server, char **cause)
+{
+	struct v_ctx	*x;
+	json_t		*rep = NULL, *win, *ver, *ev, *ser;
+	struct timespec	 now;
+	double		 secs;
+
+	*cause = NULL;
+	if ((x = calloc(1, sizeof *x)) == NULL)
+		return (NULL);
+	x->h = h;
+	x->run = run;
+	x->cfg = cfg;
+	x->client_rate = NAN;
+	if (v_bracket(x, cause) == -1)
+		goto out;
+	if ((x->obs = json_array()) == NULL)
+		goto out;
+	secs = run->has_seconds && run->seconds > 0 ? run->seconds :
+	    run->end - run->start;
+	if (run->has_bytes && secs > 0)
+		x->client_rate = (double)run->bytes / secs;
+	v_disks(x);
+	v_nics(x);
+	v_cpus(x);
+	if (v_psi(x, HIST_SYS_PSI_IO_SOME) >= 10)
+		v_observe(x, "disk", NULL, "I/O pressure: some task stalled on "
+		    "I/O %.0f %% of the window", v_psi(x,
+		    HIST_SYS_PSI_IO_SOME));
+	if (v_psi(x, HIST_SYS_PSI_CPU_SOME) >= 20)
+		v_observe(x, "cpu", NULL, "CPU pressure: runnable tasks waited "
+		    "for a CPU %.0f %% of the window", v_psi(x,
+		    HIST_SYS_PSI_CPU_SOME));
+	if (v_networked(run) && run->has_bytes && run->bytes >= 1000000 &&
+	    x->nic_bytes < (double)run->bytes * V_CONTRADICT)
+		v_observe(x, "client", NULL, "the client reports %.1f MB but "
+		    "the server's interfaces moved only %.1f MB: the traffic "
+		    "took another interface or host, or the client measured "
+		    "its own cache", (double)run->bytes / 1e6,
+		    x->nic_bytes / 1e6);
+	ver = v_decide(x);
+	ev = v_evidence(x);
+	ser = v_series(x);
+	win = json_pack("{s:f,s:f,s:f,s:f,s:i,s:o}", "start", x->a->t, "end",
+	    x->b->t, "seconds", x->T, "step", x->h->interval, "samples",
+	    (json_int_t)x->all.n, "gaps", v_gaps(x));
+	clock_gettime(CLOCK_REALTIME, &now);
+	rep = json_pack("{s:i,s:f,s:O?,s:o,s:o,s:o,s:o,s:o,s:o,s:o}",
+	    "version", 1, "generated", (double)now.tv_sec +
+	    (double)now.tv_nsec / 1e9, "server", server, "run",
+	    v_run_json(run), "window", win, "client_rate",
+	    v_num(x->client_rate), "verdict", ver, "observations", x->obs,
+	    "evidence", ev, "series", ser);
+	x->obs = NULL;		/* stolen by the pack, even on failure */
+	if (rep == NULL)
+		errno = ENOMEM;
+out:
+	json_decref(x->obs);
+	history_window_clear(&x->all);
+	free(x);
+	return (rep);
+}
+
+/* A growing string for verdict_text(). */
+struct v_buf {
+	char	*s;
+	size_t	 len, cap;
+	int	 failed;
+};
+
+/* Append formatted text. */
+static NP_PRINTF(2, 3) void
+v_printf(struct v_buf *b, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*ns;
+	int	 n;
+	size_t	 ncap;
+
+	if (b->failed)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		b->failed = 1;
+		return;
+	}
+	if (b->len + (size_t)n + 1 > b->cap) {
+		ncap = b->cap == 0 ? 1024 : b->cap;
+		while (b->len + (size_t)n + 1 > ncap)
+			ncap *= 2;
+		if ((ns = realloc(b->s, ncap)) == NULL) {
+			b->failed = 1;
+			return;
+		}
+		b->s = ns;
+		b->cap = ncap;
+	}
+	va_start(ap, fmt);
+	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+/* A string member, or "-". */
+static const char *
+v_str(const json_t *o, const char *key)
+{
+	const char	*s = json_string_value(json_object_get(o, key));
+
+	return (s != NULL ? s : "-");
+}
+
+/* A local time as "2026-12-02 16:15:30". */
+static void
+v_time(char *out, size_t outsz, double t)
+{
+	time_t		tt = (time_t)t;
+	struct tm	tm;
+
+	if (localtime_r(&tt, &tm) == NULL ||
+	    strftime(out, outsz, "%Y-%m-%d %H:%M:%S", &tm) == 0)
+		snprintf(out, outsz, "%.0f", t);
+}
+
+/* The report as text. */
+char *
+verdict_text(const json_t *rep)
+{
+	const json_t	*run, *win, *ver, *a, *o, *v;
+	struct v_buf	 b;
+	char		 t0[32], t1[32], mb[32];
+	size_t		 i;
+	double		 cr;
+
+	memset(&b, 0, sizeof b);
+	run = json_object_get(rep, "run");
+	win = json_object_get(rep, "window");
+	ver = json_object_get(rep, "verdict");
+	v_printf(&b, "run %s", v_str(run, "id"));
+	if (json_is_string(json_object_get(run, "label")))
+		v_printf(&b, " \"%s\"", v_str(run, "label"));
+	v_printf(&b, ": %s %s", v_str(run, "protocol"), v_str(run, "op"));
+	if (json_is_string(json_object_get(run, "client")))
+		v_printf(&b, " from %s", v_str(run, "client"));
+	v_printf(&b, "\n");
+	v_time(t0, sizeof t0, json_number_value(json_object_get(win,
+	    "start")));
+	v_time(t1, sizeof t1, json_number_value(json_object_get(win, "end")));
+	v_printf(&b, "window   %s to %s (%.1f s, %lld samples)\n", t0, t1 + 11,
+	    json_number_value(json_object_get(win, "seconds")),
+	    json_integer_value(json_object_get(win, "samples")));
+	json_array_foreach(json_object_get(win, "gaps"), i, o)
+		v_printf(&b, "         not sampling for %.0f s in it (the "
+		    "daemon was down)\n", json_number_value(json_object_get(o,
+		    "seconds")));
+	if (json_is_number(v = json_object_get(rep, "client_rate"))) {
+		cr = json_number_value(v);
+		v_mbs(mb, sizeof mb, cr);
+		v_printf(&b, "client   %.1f MB in %.2f s = %s (%.0f Mb/s)\n",
+		    json_number_value(json_object_get(run, "bytes")) / 1e6,
+		    json_is_number(json_object_get(run, "client_seconds")) ?
+		    json_number_value(json_object_get(run, "client_seconds")) :
+		    json_number_value(json_object_get(win, "seconds")), mb,
+		    cr * 8 / 1e6);
+	}
+	v_printf(&b, "\nverdict  %s: %s\n", v_str(ver, "class"),
+	    v_str(ver, "resource"));
+	v_printf(&b, "         %s\n", v_str(ver, "summary"));
+	if (json_is_number(json_object_get(ver, "utilisation_pct")))
+		v_printf(&b, "         utilisation %.1f %%, headroom %.1f %%, ",
+		    json_number_value(json_object_get(ver, "utilisation_pct")),
+		    json_number_value(json_object_get(ver, "headroom_pct")));
+	else
+		v_printf(&b, "         ");
+	v_printf(&b, "confidence %s\n", v_str(ver, "confidence"));
+	a = json_object_get(rep, "observations");
+	if (json_array_size(a) > 0)
+		v_printf(&b, "\nalso\n");
+	json_array_foreach(a, i, o)
+		v_printf(&b, "  - %s\n", v_str(o, "text"));
+	a = json_object_get(rep, "evidence");
+	if (json_array_size(a) > 0)
+		v_printf(&b, "\n%-8s %-32s %-10s %7s  %s\n", "CLASS",
+		    "RESOURCE", "METRIC", "UTIL", "DETAIL");
+	json_array_foreach(a, i, o) {
+		v = json_object_get(o, "utilisation_pct");
+		v_printf(&b, "%-8s %-32s %-10s ", v_str(o, "class"),
+		    v_str(o, "resource"), v_str(o, "metric"));
+		if (json_is_number(v))
+			v_printf(&b, "%6.1f%%", json_number_value(v));
+		else
+			v_printf(&b, "%7s", "-");
+		v_printf(&b, "  %s\n", v_str(o, "detail"));
+	}
+	if (b.failed) {
+		free(b.s);
+		return (NULL);
+	}
+	return (b.s != NULL ? b.s : strdup(""));
+}

@@ -1,0 +1,48 @@
+/*
+ * verdict.h: what held a client's run back, from the server's counters
+ * over the run's window.
+ *
+ * The USE method over the history: for each resource its utilisation
+ * against its capacity (disk busy time, NIC bytes against the path's
+ * capacity, CPU per core and per process group, a group's cgroup quota),
+ * then the saturated one is the verdict; with none saturated, a read the
+ * disks did not serve is "cache", small requests are "latency", and an
+ * idle server is "client".  The report is JSON (the shape is in
+ * nasperfd(8) and the HTML and YAML renderers read it).
+ */
+#ifndef VERDICT_H
+#define VERDICT_H
+
+#include <stdint.h>
+
+#include <jansson.h>
+
+#include "history.h"
+
+struct cfg;
+
+/* What the client saw, and the window on the server's clock. */
+struct verdict_run {
+	const char	*id, *label, *protocol, *op, *client, *client_addr;
+	int		 has_bytes, has_ops, has_files, has_block, has_seconds;
+	uint64_t	 bytes, ops, files, block_size;
+	double		 seconds;	/* the client's own timing */
+	double		 start, end;	/* server clock */
+	int		 ended;
+	int		 retroactive;
+	int		 has_offset;
+	double		 clock_offset;	/* client minus server */
+};
+
+/*
+ * The report of run over history h: verdict, observations, evidence and
+ * the series.  server (borrowed, may be NULL) is copied in as "server".
+ * NULL with an allocated *cause when the history does not cover the
+ * window (errno ERANGE) or on ENOMEM.
+ */
+json_t	*verdict_report(const struct history *h, const struct verdict_run *run,
+	    const struct cfg *cfg, const json_t *server, char **cause);
+/* The report as plain text for a terminal; caller frees.  NULL on ENOMEM. */
+char	*verdict_text(const json_t *report);
+
+#endif /* VERDICT_H */
