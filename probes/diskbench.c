@@ -99,10 +99,11 @@ struct diskbench {
 static NP_PRINTF(2, 3) void
 diskbench_cause(char **cause, const char *fmt, ...)
 {
-	va_list	ap;
 	int	oerrno = errno;
 
 	if (cause != NULL) {
+		va_list	ap;
+
 		va_start(ap, fmt);
 		if (vasprintf(cause, fmt, ap) == -1)
 			*cause = NULL;
@@ -239,11 +240,13 @@ diskbench_worker_cb(void *arg)
 {
 	struct diskbench_worker	*w = arg;
 	struct diskbench	*db = w->db;
-	uint64_t		 n = 0, off, t1, t2, bs = db->spec.block_size;
+	uint64_t		 n = 0, off, bs = db->spec.block_size;
 	int			 claim;
 
 	claim = db->spec.pattern == DISKBENCH_SEQ || db->limit_ios != 0;
 	while (!atomic_load_explicit(&db->stop, memory_order_relaxed)) {
+		uint64_t	t1, t2;
+
 		if (claim) {
 			n = atomic_fetch_add_explicit(&db->next, 1,
 			    memory_order_relaxed);
@@ -303,10 +306,10 @@ static void
 diskbench_add_second(struct diskbench *db, double rate)
 {
 	double	*p;
-	size_t	 ncap;
 
 	if (db->nper == db->capper) {
-		ncap = db->capper == 0 ? 64 : db->capper * 2;
+		size_t	ncap = db->capper == 0 ? 64 : db->capper * 2;
+
 		if ((p = realloc(db->per_second, ncap * sizeof *p)) == NULL)
 			return;
 		db->per_second = p;
@@ -368,7 +371,7 @@ diskbench_monitor_cb(void *arg)
 {
 	struct diskbench	*db = arg;
 	struct timespec		 ts;
-	uint64_t		 tick = DB_NSEC, deadline = 0, wake, now;
+	uint64_t		 tick = DB_NSEC, deadline = 0;
 	uint64_t		 prev = 0, prev_t = 0, cur, end = 0;
 	double			 rate;
 	int			 timed_out = 0;
@@ -378,6 +381,8 @@ diskbench_monitor_cb(void *arg)
 		deadline = (uint64_t)(db->spec.max_seconds * 1e9);
 	pthread_mutex_lock(&db->mtx);
 	while (!atomic_load(&db->stop)) {
+		uint64_t	wake, now;
+
 		wake = deadline != 0 && deadline < tick ? deadline : tick;
 		ts = diskbench_abstime(db, wake);
 		pthread_cond_timedwait(&db->cond, &db->mtx, &ts);

@@ -16,16 +16,16 @@
 
 #define FILE_SIZE	(8ULL * 1024 * 1024)
 
-static char	dir[4096], path[4096 + 16];
+static char	tmpdir[4096], datapath[4096 + 16];
 
-/* A spec reading path: 64 KiB blocks, queue depth 1, O_DIRECT. */
+/* A spec reading the data file: 64 KiB blocks, queue depth 1, O_DIRECT. */
 static struct diskbench_spec
 spec_read(void)
 {
 	struct diskbench_spec	s;
 
 	memset(&s, 0, sizeof s);
-	s.path = path;
+	s.path = datapath;
 	s.pattern = DISKBENCH_SEQ;
 	s.dir = DISKBENCH_READ;
 	s.block_size = 64 * 1024;
@@ -84,14 +84,14 @@ setup(void)
 
 	if ((tmp = getenv("TMPDIR")) == NULL || *tmp == '\0')
 		tmp = "/tmp";
-	snprintf(dir, sizeof dir, "%s/t_diskbench.XXXXXX", tmp);
-	if (mkdtemp(dir) == NULL) {
-		printf("Bail out! mkdtemp %s: %s\n", dir, strerror(errno));
+	snprintf(tmpdir, sizeof tmpdir, "%s/t_diskbench.XXXXXX", tmp);
+	if (mkdtemp(tmpdir) == NULL) {
+		printf("Bail out! mkdtemp %s: %s\n", tmpdir, strerror(errno));
 		exit(1);
 	}
-	snprintf(path, sizeof path, "%s/data", dir);
-	if ((f = fopen(path, "w")) == NULL) {
-		printf("Bail out! %s: %s\n", path, strerror(errno));
+	snprintf(datapath, sizeof datapath, "%s/data", tmpdir);
+	if ((f = fopen(datapath, "w")) == NULL) {
+		printf("Bail out! %s: %s\n", datapath, strerror(errno));
 		exit(1);
 	}
 	for (n = 0; n < FILE_SIZE; n += sizeof buf) {
@@ -104,7 +104,7 @@ setup(void)
 		fwrite(buf, sizeof buf, 1, f);
 	}
 	if (fclose(f) != 0) {
-		printf("Bail out! %s: %s\n", path, strerror(errno));
+		printf("Bail out! %s: %s\n", datapath, strerror(errno));
 		exit(1);
 	}
 }
@@ -172,18 +172,18 @@ t_raw(void)
 	struct stat		st1, st2;
 	char			fifo[4096 + 16];
 
-	T_OK(stat(path, &st1));
+	T_OK(stat(datapath, &st1));
 	s = spec_read();
 	s.dir = DISKBENCH_WRITE;
 	s.is_raw_device = 1;
 	s.max_bytes = 1024 * 1024;
 	refused(&s, EPERM, "raw device");
-	T_OK(stat(path, &st2));
+	T_OK(stat(datapath, &st2));
 	T_TRUE(st1.st_mtime == st2.st_mtime && st1.st_size == st2.st_size);
 	s.is_raw_device = 0;
 	s.path = "/dev/null";
 	refused(&s, EPERM, "raw device");
-	snprintf(fifo, sizeof fifo, "%s/fifo", dir);
+	snprintf(fifo, sizeof fifo, "%s/fifo", tmpdir);
 	T_OK(mkfifo(fifo, 0600));
 	s.path = fifo;
 	refused(&s, EPERM, "regular file");
@@ -282,7 +282,7 @@ t_write_region(void)
 	size_t			 i, j, size = 256 * 1024, zeros, hit = 0;
 	int			 fd, bad = 0;
 
-	snprintf(wpath, sizeof wpath, "%s/region", dir);
+	snprintf(wpath, sizeof wpath, "%s/region", tmpdir);
 	buf = calloc(1, size);
 	fd = open(wpath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	T_TRUE(fd != -1 && write(fd, buf, size) == (ssize_t)size);
@@ -320,7 +320,7 @@ t_write_region(void)
 	free(buf);
 
 	/* A new file, written sequentially, has the length asked. */
-	snprintf(wpath, sizeof wpath, "%s/new", dir);
+	snprintf(wpath, sizeof wpath, "%s/new", tmpdir);
 	s.path = wpath;
 	s.pattern = DISKBENCH_SEQ;
 	s.offset = 0;
@@ -342,7 +342,7 @@ t_write_region(void)
 	T_EQ_U64(r.bytes, 512 * 1024);
 	T_EQ_INT(r.direct_used, 0);
 	unlink(wpath);
-	snprintf(wpath, sizeof wpath, "%s/region", dir);
+	snprintf(wpath, sizeof wpath, "%s/region", tmpdir);
 	unlink(wpath);
 }
 
@@ -444,7 +444,7 @@ main(void)
 	t_write_region();
 	t_time_bound();
 	t_cancel();
-	unlink(path);
-	rmdir(dir);
+	unlink(datapath);
+	rmdir(tmpdir);
 	return (t_done());
 }
