@@ -10,3 +10,19 @@ daemon_nasperfd_CPPFLAGS = $(AM_CPPFLAGS) -DSYSCONFDIR='"$(sysconfdir)"' \
 	-DLOCALSTATEDIR='"$(localstatedir)"'
 daemon_nasperfd_CFLAGS = $(DAEMON_CFLAGS)
 daemon_nasperfd_LDADD = $(DAEMON_LIBS)
+
+check_PROGRAMS += tests/unit/t_verdict
+tests_unit_t_verdict_SOURCES = tests/unit/t_verdict.c daemon/verdict.c \
+	daemon/history.c daemon/encode.c $(CFG_DAEMON_SOURCES)
+tests_unit_t_verdict_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/unit \
+	-I$(top_srcdir)/daemon
+tests_unit_t_verdict_CFLAGS = $(DAEMON_CFLAGS)
+tests_unit_t_verdict_LDADD = $(DAEMON_LIBS)
+EXTRA_DIST += tests/fixtures/windows/mkwindows.py \
+	tests/fixtures/windows/raid6-busy.json \
+	tests/fixtures/windows/gbe-117.json \
+	tests/fixtures/windows/smbd-one-core.json \
+	tests/fixtures/windows/cache.json \
+	tests/fixtures/windows/small-requests.json \
+	tests/fixtures/windows/idle-server.json \
+	tests/fixtures/windows/smbd-quota.json

@@ -47,6 +47,7 @@ struct v_cand {
 	char		 detail[200];
 	char		 summary[300];
 	double		 bytes;		/* disks: moved in the window */
+	int		 member;	/* an array's member: the array speaks */
 };
 
 struct v_ctx {
@@ -331,6 +332,60 @@ v_disk_parent(const struct history *h, const char *name)
 	return (NULL);
 }
 
+/* Whether the disk called name did I/O in the window. */
+static int
+v_active(const struct v_ctx *x, const char *name)
+{
+	struct v_disk	r;
+	int		i;
+
+	if ((i = history_find(x->h, HIST_DISK, name)) == -1 ||
+	    v_disk(x->h, x->a, x->b, (size_t)i, &r) == -1)
+		return (0);
+	return (r.rios + r.wios > 0);
+}
+
+/* Raise *busy to the busiest member of array e, whose name goes to out. */
+static void
+v_busiest_member(const struct v_ctx *x, const struct hist_ent *e,
+    double *busy, char *out, size_t outsz)
+{
+	struct v_disk	 r;
+	char		*m, *p, *save = NULL;
+	double		 best = -1;
+	int		 i;
+
+	if (e->members == NULL || (m = strdup(e->members)) == NULL)
+		return;
+	for (p = strtok_r(m, ",", &save); p != NULL;
+	    p = strtok_r(NULL, ",", &save)) {
+		if ((i = history_find(x->h, HIST_DISK, p)) == -1 ||
+		    v_disk(x->h, x->a, x->b, (size_t)i, &r) == -1 ||
+		    !r.has_busy || r.busy <= best)
+			continue;
+		best = r.busy;
+		snprintf(out, outsz, "%s at %.0f %%", p, r.busy);
+	}
+	free(m);
+	if (best > *busy)
+		*busy = best;
+}
+
+/* "8 disks" for an array's member list. */
+static const char *
+v_md_level(const struct hist_ent *e)
+{
+	static char	buf[32];
+	const char	*p;
+	size_t		 n = 1;
+
+	for (p = e->members; p != NULL && *p != '\0'; p++)
+		if (*p == ',')
+			n++;
+	snprintf(buf, sizeof buf, "an array of %zu disks", n);
+	return (buf);
+}
+
 /* MB/s as text. */
 static void
 v_mbs(char *out, size_t outsz, double bps)
@@ -353,7 +408,8 @@ v_disks(struct v_ctx *x)
 	const struct hist_ent	*e, *parent;
 	struct v_disk		 r;
 	struct v_cand		*c;
-	char			 rb[32], wb[32], res[96];
+	char			 rb[32], wb[32], res[96], member[HIST_NAME_MAX];
+	double			 busy;
 	size_t			 i;
 
 	for (i = 0; i < h->nent[HIST_DISK]; i++) {
@@ -376,11 +432,16 @@ v_disks(struct v_ctx *x)
 			    parent->name);
 		else
 			snprintf(res, sizeof res, "%s", e->name);
-		c = v_cand(x, "disk", res, "busy", r.busy, "%", 100.0,
+		busy = r.busy;
+		member[0] = '\0';
+		if (e->dkind == HIST_DK_MD)
+			v_busiest_member(x, e, &busy, member, sizeof member);
+		c = v_cand(x, "disk", res, "busy", busy, "%", 100.0,
 		    x->cfg->v_disk_busy_pct);
 		if (c == NULL)
 			return;
 		c->bytes = (double)(r.rbytes + r.wbytes);
+		c->member = parent != NULL && v_active(x, parent->name);
 		snprintf(c->detail, sizeof c->detail, "%s read, %s written, "
 		    "%.0f IOPS, %.0f KiB/request%s%.1f%s", rb, wb, r.iops,
 		    isfinite(r.req_bytes) ? r.req_bytes / 1024.0 : 0.0,
@@ -388,7 +449,13 @@ v_disks(struct v_ctx *x)
 		    0.0, r.has_await ? " ms" : "");
 		snprintf(c->summary, sizeof c->summary, "disk-bound: %s was "
 		    "busy %.0f %% of the window (%s read, %s written, %.0f "
-		    "IOPS)", e->name, r.busy, rb, wb, r.iops);
+		    "IOPS)", e->name, busy, rb, wb, r.iops);
+		if (member[0] != '\0')
+			snprintf(c->summary, sizeof c->summary, "disk-bound: "
+			    "%s, %s, was busy %.0f %% of the window (%s read, "
+			    "%s written, %.0f IOPS); busiest member %s",
+			    e->name, v_md_level(e), busy, rb, wb, r.iops,
+			    member);
 		/* Name the member's array as the resource the client met. */
 		if (parent != NULL)
 			snprintf(c->summary, sizeof c->summary, "disk-bound: %s, "
@@ -655,7 +722,7 @@ v_decide(struct v_ctx *x)
 
 	for (i = 0; i < x->nc; i++) {
 		c = &x->c[i];
-		if (v_score(c) < 1.0)
+		if (v_score(c) < 1.0 || c->member)
 			continue;
 		if (best == NULL || v_score(c) > v_score(best)) {
 			second = best;

@@ -1,0 +1,266 @@
+/*
+ * t_verdict: the verdict engine on recorded sample windows, one per class,
+ * and the history they are read into.
+ */
+#include "config.h"
+
+#include <jansson.h>
+#include <math.h>
+
+#include "test.h"
+
+#include "cfg.h"
+#include "history.h"
+#include "verdict.h"
+
+#define T0	1764691200.0
+
+/* Read a window fixture into a new history; bail out when it cannot. */
+static struct history *
+load(const char *name)
+{
+	struct history	*h;
+	const char	*src, *errstr;
+	char		 path[4096];
+	json_error_t	 jerr;
+	json_t		*doc;
+
+	if ((src = getenv("NP_SRCDIR")) == NULL)
+		src = ".";
+	snprintf(path, sizeof path, "%s/tests/fixtures/windows/%s.json", src,
+	    name);
+	if ((doc = json_load_file(path, 0, &jerr)) == NULL) {
+		printf("Bail out! %s: %s\n", path, jerr.text);
+		exit(1);
+	}
+	if ((h = history_new(0.5, 600, 10, 100)) == NULL ||
+	    history_from_json(h, doc, &errstr) == -1) {
+		printf("Bail out! %s: %s\n", path, errstr);
+		exit(1);
+	}
+	json_decref(doc);
+	return (h);
+}
+
+/* A run over the whole fixture window (7 s). */
+static void
+run_init(struct verdict_run *r, const char *proto, const char *op,
+    double mbps, uint64_t block)
+{
+	memset(r, 0, sizeof *r);
+	r->id = "1";
+	r->protocol = proto;
+	r->op = op;
+	r->start = T0;
+	r->end = T0 + 7.0;
+	r->ended = 1;
+	if (mbps > 0) {
+		r->has_bytes = 1;
+		r->bytes = (uint64_t)(mbps * 1e6 * 7.0);
+		r->has_seconds = 1;
+		r->seconds = 7.0;
+	}
+	if (block > 0) {
+		r->has_block = 1;
+		r->block_size = block;
+	}
+}
+
+/* The verdict of run over fixture name; caller frees. */
+static json_t *
+judge(const char *name, const struct verdict_run *r, const struct cfg *cfg)
+{
+	struct history	*h = load(name);
+	json_t		*rep;
+	char		*cause = NULL;
+
+	rep = verdict_report(h, r, cfg, NULL, &cause);
+	if (rep == NULL) {
+		printf("# %s: %s\n", name, cause != NULL ? cause : "failed");
+		free(cause);
+	}
+	history_free(h);
+	return (rep);
+}
+
+static const char *
+vstr(const json_t *rep, const char *key)
+{
+	const char	*s;
+
+	s = json_string_value(json_object_get(json_object_get(rep, "verdict"),
+	    key));
+	return (s != NULL ? s : "(none)");
+}
+
+/* Whether some observation's text contains needle. */
+static int
+observed(const json_t *rep, const char *needle)
+{
+	const json_t	*o;
+	size_t		 i;
+
+	json_array_foreach(json_object_get(rep, "observations"), i, o)
+		if (strstr(json_string_value(json_object_get(o, "text")),
+		    needle) != NULL)
+			return (1);
+	return (0);
+}
+
+/* One class: check the class, a substring of the resource, and the text. */
+static void
+check(const char *fixture, const struct verdict_run *r, const struct cfg *cfg,
+    const char *cls, const char *resource, const char *summary)
+{
+	json_t	*rep = judge(fixture, r, cfg);
+	char	*text;
+
+	printf("# %s: %s: %s: %s\n", fixture, vstr(rep, "class"),
+	    vstr(rep, "resource"), vstr(rep, "summary"));
+	T_EQ_STR(vstr(rep, "class"), cls);
+	t_check(strstr(vstr(rep, "resource"), resource) != NULL,
+	    "the resource names the culprit", __FILE__, __LINE__,
+	    "resource '%s' lacks '%s'", vstr(rep, "resource"), resource);
+	t_check(strstr(vstr(rep, "summary"), summary) != NULL,
+	    "the summary says why", __FILE__, __LINE__,
+	    "summary '%s' lacks '%s'", vstr(rep, "summary"), summary);
+	T_TRUE(json_array_size(json_object_get(rep, "evidence")) > 0);
+	T_TRUE(json_array_size(json_object_get(json_object_get(rep, "series"),
+	    "t")) == 14);
+	text = verdict_text(rep);
+	T_TRUE(text != NULL && strstr(text, cls) != NULL);
+	free(text);
+	json_decref(rep);
+}
+
+int
+main(void)
+{
+	struct cfg		*cfg = cfg_default();
+	struct verdict_run	 r;
+	struct history		*h, *h2;
+	const char		*errstr;
+	json_t			*rep, *doc, *doc2, *v;
+
+	if (cfg == NULL) {
+		printf("Bail out! no default configuration\n");
+		return (1);
+	}
+	run_init(&r, "smb3", "read", 605, 1048576);
+	check("raid6-busy", &r, cfg, "disk", "md2", "array of 8 disks");
+	rep = judge("raid6-busy", &r, cfg);
+	T_NEAR(json_number_value(json_object_get(json_object_get(rep,
+	    "verdict"), "utilisation_pct")), 99, 0.6);
+	T_EQ_STR(vstr(rep, "confidence"), "high");
+	json_decref(rep);
+
+	run_init(&r, "smb3", "read", 117, 1048576);
+	check("gbe-117", &r, cfg, "network", "eth0", "1000 Mb/s");
+	rep = judge("gbe-117", &r, cfg);
+	T_NEAR(json_number_value(json_object_get(json_object_get(rep,
+	    "verdict"), "utilisation_pct")), 93.6, 0.2);
+	json_decref(rep);
+
+	run_init(&r, "smb2", "read", 10, 65536);
+	check("smbd-one-core", &r, cfg, "cpu", "smbd pid 4121 on cpu2",
+	    "while the other 3 cores");
+
+	run_init(&r, "smb3", "read", 1000, 1048576);
+	check("cache", &r, cfg, "cache", "page cache", "disks read");
+
+	run_init(&r, "smb1", "write", 2.4, 1024);
+	check("small-requests", &r, cfg, "latency", "1024-byte", "round trip");
+
+	run_init(&r, "smb3", "read", 5.2, 1048576);
+	check("idle-server", &r, cfg, "client", "client", "not the limit");
+
+	run_init(&r, "smb3", "read", 60, 1048576);
+	check("smbd-quota", &r, cfg, "cpu", "smbd pid 5150", "CPU quota");
+
+	/* A client that claims far more than the wire carried. */
+	run_init(&r, "smb3", "read", 600, 1048576);
+	rep = judge("idle-server", &r, cfg);
+	T_TRUE(observed(rep, "the server's interfaces moved only"));
+	json_decref(rep);
+
+	/* Thresholds come from the configuration. */
+	cfg->v_nic_util_pct = 95;
+	run_init(&r, "smb3", "read", 117, 1048576);
+	rep = judge("gbe-117", &r, cfg);
+	/* 93.6 % is below 95 %: named as the busiest, with low confidence. */
+	T_EQ_STR(vstr(rep, "confidence"), "low");
+	T_TRUE(strstr(vstr(rep, "summary"), "nothing saturated") != NULL);
+	json_decref(rep);
+	cfg->v_nic_util_pct = 90;
+
+	/* Windows outside the history. */
+	h = load("gbe-117");
+	run_init(&r, "smb3", "read", 117, 0);
+	r.start = T0 - 3600;
+	r.end = T0 + 1;
+	errno = 0;
+	{
+		char	*cause = NULL;
+
+		T_TRUE(verdict_report(h, &r, cfg, NULL, &cause) == NULL);
+		T_EQ_INT(errno, ERANGE);
+		T_TRUE(cause != NULL && strstr(cause, "no longer covers") !=
+		    NULL);
+		free(cause);
+	}
+
+	/* The history reads back what it wrote, sample for sample. */
+	doc = history_to_json(h, NULL);
+	h2 = history_new(0.5, 600, 10, 100);
+	T_OK(history_from_json(h2, doc, &errstr));
+	doc2 = history_to_json(h2, NULL);
+	T_TRUE(json_equal(json_object_get(doc, "samples"),
+	    json_object_get(doc2, "samples")));
+	{
+		size_t	full;
+
+		history_count(h2, &full, NULL);
+		T_EQ_INT(full, 15);
+	}
+	T_EQ_INT(history_find(h2, HIST_NIC, "eth0"), 0);
+	T_EQ_INT(h2->ent[HIST_NIC][0].speed_mbps, 1000);
+	json_decref(doc2);
+	history_free(h2);
+
+	/* A small full ring keeps the newest; the coarse one the older. */
+	h2 = history_new(0.5, 4, 2.0, 100);
+	T_OK(history_from_json(h2, doc, &errstr));
+	{
+		size_t	full, coarse;
+		struct hist_window w;
+
+		history_count(h2, &full, &coarse);
+		T_EQ_INT(full, 4);
+		T_EQ_INT(coarse, 4);	/* t = 0, 2, 4, 6 */
+		T_OK(history_window(h2, T0, T0 + 7, 0, &w));
+		T_EQ_INT(w.n, 3 + 4);	/* coarse 0,2,4 then full 5.5..7 */
+		T_NEAR(w.s[0]->t, T0, 1e-6);
+		T_NEAR(w.s[w.n - 1]->t, T0 + 7, 1e-6);
+		history_window_clear(&w);
+	}
+	history_free(h2);
+	json_decref(doc);
+
+	/* Damaged documents are refused with a reason. */
+	h2 = history_new(0.5, 4, 2.0, 10);
+	v = json_pack("{s:s}", "format", "something else");
+	T_TRUE(history_from_json(h2, v, &errstr) == -1 && errstr != NULL);
+	json_decref(v);
+	history_free(h2);
+	h2 = history_new(0.5, 4, 2.0, 10);
+	v = json_pack("{s:s,s:i,s:[],s:[],s:[],s:[],s:[{s:f,s:[s]}]}",
+	    "format", "nasperf-history", "version", 1, "cpus", "disks", "nics",
+	    "groups", "samples", "t", T0, "sys", "x");
+	T_TRUE(history_from_json(h2, v, &errstr) == -1 && errstr != NULL);
+	json_decref(v);
+	history_free(h2);
+
+	history_free(h);
+	cfg_free(cfg);
+	return (t_done());
+}
