@@ -29,13 +29,12 @@
 
 #include <jansson.h>
 
+#include "client.h"
 #include "np.h"
 #include "show.h"
 
 #define NASPERF_HOST		"127.0.0.1"
 #define NASPERF_PORT		9631
-#define NASPERF_TOKEN_FILE	"/var/lib/nasperfd/token"
-#define NASPERF_TOKEN_MAX	256
 
 static const char nasperf_usage[] =
 "usage: nasperf [-H host[:port]] [--token-file file] [--json] [--timeout sec]\n"
@@ -46,6 +45,20 @@ static const char nasperf_usage[] =
 "  topology              disks, partitions, RAID arrays, volumes and NICs\n"
 "  counters [-i SEC]     one counter snapshot; with -i, rates over SEC\n"
 "                        seconds (0.1 to 60), like iostat -x\n"
+"  run [--label L] [--protocol P] [--op OP] [--bytes N] -- COMMAND...\n"
+"                        run a benchmark command as a run and print the\n"
+"                        server's verdict; bytes and seconds come from dd\n"
+"                        and fio (--output-format=json) output\n"
+"  run --import FILE     a finished fio JSON result or CrystalDiskMark\n"
+"                        text export, placed by its timestamps\n"
+"  mark start|end [--label L] [--bytes N]\n"
+"                        open and close a run by hand (GUI benchmarks)\n"
+"  runs                  the runs the daemon keeps, with their verdicts\n"
+"  report ID [--format json|yaml|text] [--html FILE]\n"
+"                        a run's report\n"
+"  compare ID...         runs side by side\n"
+"  top [-i SEC]          the server live, with the verdict of the last\n"
+"                        seconds; q or Ctrl-C stops\n"
 "\n"
 "Options:\n"
 "  -H, --host HOST[:PORT]  the daemon (default $NASPERF_HOST, else\n"
@@ -59,24 +72,9 @@ static const char nasperf_usage[] =
 "\n"
 "Exit status: 0 success, 1 failed operation, 2 usage error.  See nasperf(1).\n";
 
-/* Where to connect and how. */
-struct client {
-	char		 host[256];
-	unsigned	 port;
-	char		 token[NASPERF_TOKEN_MAX];
-	int		 json;
-	double		 timeout;	/* seconds */
-
-	/* The answer of the one request made. */
-	int		 status;	/* HTTP status, 0 when none came */
-	int		 failed;	/* transport error */
-	int		 timedout;
-	struct evbuffer	*body;
-	struct event_base *base;
-};
 
 /* Print an error as "nasperf: message" and return 1. */
-static NP_PRINTF(1, 2) int
+int
 client_fail(const char *fmt, ...)
 {
 	va_list	ap;
@@ -241,26 +239,32 @@ client_error_cb(enum evhttp_request_error err, void *arg)
 		c->timedout = 1;
 }
 
-/* GET path from the daemon into c->body; 0 when a response arrived. */
-static int
-client_get(struct client *c, const char *path, double timeout)
+/* Send a request to the daemon; its answer into c->body and c->status. */
+int
+client_request(struct client *c, int method, const char *path,
+    const json_t *body, double timeout)
 {
 	struct evhttp_connection	*evcon = NULL;
 	struct evhttp_request		*req;
 	struct evkeyvalq		*h;
 	struct timeval			 tv;
 	char				 auth[NASPERF_TOKEN_MAX + 16];
-	char				 hosthdr[300];
+	char				 hosthdr[300], *js;
 	int				 rc = 1;
 
-	if (client_probe(c) != 0)
+	if (!c->probed && client_probe(c) != 0)
 		return (1);
-	c->base = event_base_new();
-	c->body = evbuffer_new();
+	c->probed = 1;
+	c->status = c->failed = c->timedout = 0;
+	if (c->base == NULL)
+		c->base = event_base_new();
+	if (c->body == NULL)
+		c->body = evbuffer_new();
 	if (c->base == NULL || c->body == NULL) {
 		client_fail("out of memory");
 		goto out;
 	}
+	evbuffer_drain(c->body, evbuffer_get_length(c->body));
 	evcon = evhttp_connection_base_new(c->base, NULL, c->host,
 	    (ev_uint16_t)c->port);
 	if (evcon == NULL) {
@@ -285,7 +289,18 @@ client_get(struct client *c, const char *path, double timeout)
 		snprintf(auth, sizeof auth, "Bearer %s", c->token);
 		evhttp_add_header(h, "Authorization", auth);
 	}
-	if (evhttp_make_request(evcon, req, EVHTTP_REQ_GET, path) == -1) {
+	if (body != NULL) {
+		if ((js = json_dumps(body, JSON_COMPACT)) == NULL) {
+			client_fail("out of memory");
+			goto out;
+		}
+		evhttp_add_header(h, "Content-Type", "application/json");
+		evbuffer_add(evhttp_request_get_output_buffer(req), js,
+		    strlen(js));
+		free(js);
+	}
+	if (evhttp_make_request(evcon, req, (enum evhttp_cmd_type)method,
+	    path) == -1) {
 		client_fail("cannot send the request to %s", c->host);
 		goto out;
 	}
@@ -307,7 +322,7 @@ out:
 }
 
 /* Parse c->body as JSON; NULL with a message printed. */
-static json_t *
+json_t *
 client_json(struct client *c)
 {
 	json_error_t	 jerr;
@@ -322,7 +337,7 @@ client_json(struct client *c)
 }
 
 /* Explain a non-200 answer; returns the exit status 1. */
-static int
+int
 client_status_error(struct client *c, json_t *j)
 {
 	const char	*msg = NULL;
@@ -338,6 +353,23 @@ client_status_error(struct client *c, json_t *j)
 		    "token required"));
 	return (client_fail("%s: %d: %s", c->host, c->status, msg != NULL ?
 	    msg : "request failed"));
+}
+
+/* A request whose 2xx JSON answer is returned; NULL with the error shown. */
+json_t *
+client_call(struct client *c, int method, const char *path, const json_t *body)
+{
+	json_t	*j;
+
+	if (client_request(c, method, path, body, c->timeout) != 0)
+		return (NULL);
+	j = client_json(c);
+	if (c->status < 200 || c->status > 299) {
+		client_status_error(c, j);
+		json_decref(j);
+		return (NULL);
+	}
+	return (j);
 }
 
 /* Print a JSON value with "-" for null or missing. */
@@ -420,7 +452,16 @@ main(int argc, char **argv)
 		{ "help",	no_argument,		NULL, 'h' },
 		{ NULL,		0,			NULL, 0 }
 	};
+	static const struct {
+		const char	*name;
+		int		(*fn)(struct client *, int, char **);
+	} cmds[] = {
+		{ "run", cmd_run }, { "mark", cmd_mark }, { "runs", cmd_runs },
+		{ "report", cmd_report }, { "compare", cmd_compare },
+		{ "top", cmd_top },
+	};
 	struct client	 c;
+	size_t		 i;
 	const char	*host, *token_file = NULL, *cmd, *env;
 	char		 path[128], *end;
 	json_t		*j;
@@ -483,6 +524,21 @@ main(int argc, char **argv)
 		}
 	}
 
+	if (token_file != NULL) {
+		if (client_read_token(&c, token_file, 0) == -1)
+			return (1);
+	} else if ((env = getenv("NASPERF_TOKEN")) != NULL && *env != '\0')
+		snprintf(c.token, sizeof c.token, "%s", env);
+	else
+		(void)client_read_token(&c, NASPERF_TOKEN_FILE, 1);
+	for (i = 0; i < NP_NITEMS(cmds); i++) {
+		if (strcmp(cmd, cmds[i].name) == 0) {
+			rc = cmds[i].fn(&c, argc - optind + 1,
+			    argv + optind - 1);
+			goto out;
+		}
+	}
+
 	if (strcmp(cmd, "info") == 0 || strcmp(cmd, "topology") == 0) {
 		if (optind != argc) {
 			fprintf(stderr, "nasperf: %s takes no arguments\n", cmd);
@@ -526,16 +582,8 @@ main(int argc, char **argv)
 		return (2);
 	}
 
-	if (token_file != NULL) {
-		if (client_read_token(&c, token_file, 0) == -1)
-			return (1);
-	} else if ((env = getenv("NASPERF_TOKEN")) != NULL && *env != '\0')
-		snprintf(c.token, sizeof c.token, "%s", env);
-	else
-		(void)client_read_token(&c, NASPERF_TOKEN_FILE, 1);
-
 	wait = c.timeout + interval;
-	if ((rc = client_get(&c, path, wait)) != 0)
+	if ((rc = client_request(&c, EVHTTP_REQ_GET, path, NULL, wait)) != 0)
 		goto out;
 	j = client_json(&c);
 	if (c.status != 200) {

@@ -824,3 +824,45 @@ runs_api_item(struct daemon *d, struct evhttp_request *req, const char *rest)
 		api_error(req, HTTP_NOTFOUND, "not_found", "no such endpoint: "
 		    "/v1/runs/%.40s", rest);
 }
+
+/* GET /v1/verdict?seconds=N: the verdict of the last N seconds, unsaved. */
+void
+runs_api_verdict(struct daemon *d, struct evhttp_request *req)
+{
+	const struct evhttp_uri	*uri = evhttp_request_get_evhttp_uri(req);
+	struct evkeyvalq	 q;
+	const char		*query, *v;
+	char			*end;
+	double			 secs = 5, now = runs_now();
+	json_t			*run, *rep;
+
+	if (uri != NULL && (query = evhttp_uri_get_query(uri)) != NULL) {
+		if (evhttp_parse_query_str(query, &q) == -1) {
+			api_error(req, HTTP_BADREQUEST, "bad_request",
+			    "malformed query string");
+			return;
+		}
+		if ((v = evhttp_find_header(&q, "seconds")) != NULL) {
+			errno = 0;
+			secs = strtod(v, &end);
+			if (errno != 0 || end == v || *end != '\0' ||
+			    !(secs >= 1 && secs <= 3600)) {
+				evhttp_clear_headers(&q);
+				api_error(req, HTTP_BADREQUEST, "bad_request",
+				    "seconds: expected 1 to 3600");
+				return;
+			}
+		}
+		evhttp_clear_headers(&q);
+	}
+	(void)sampler_now(d);
+	run = json_pack("{s:I,s:s,s:f,s:f,s:b}", "id", (json_int_t)0,
+	    "protocol", "other", "start", now - secs, "end", now, "ended", 1);
+	if (run == NULL) {
+		api_error(req, HTTP_INTERNAL, "internal", "out of memory");
+		return;
+	}
+	if ((rep = runs_report(d, req, run)) != NULL)
+		api_reply(req, HTTP_OK, rep);
+	json_decref(run);
+}

@@ -27,4 +27,7 @@ void	runs_api(struct daemon *, struct evhttp_request *);
 void	runs_api_item(struct daemon *, struct evhttp_request *,
 	    const char *rest);
 
+/* GET /v1/verdict?seconds=N: the verdict of the last N seconds. */
+void	runs_api_verdict(struct daemon *, struct evhttp_request *);
+
 #endif /* RUNS_H */

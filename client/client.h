@@ -1,0 +1,63 @@
+/*
+ * client.h: what the commands of nasperf share: the daemon's address and
+ * token, and one HTTP request at a time to it.
+ */
+#ifndef CLIENT_H
+#define CLIENT_H
+
+#include <jansson.h>
+
+#include "np.h"
+
+#define NASPERF_TOKEN_FILE	"/var/lib/nasperfd/token"
+#define NASPERF_TOKEN_MAX	256
+
+struct evbuffer;
+struct event_base;
+
+/* Where to connect and how. */
+struct client {
+	char		 host[256];
+	unsigned	 port;
+	char		 token[NASPERF_TOKEN_MAX];
+	int		 json;
+	double		 timeout;	/* seconds */
+	int		 probed;	/* the address was reached once */
+
+	/* The answer of the last request made. */
+	int		 status;	/* HTTP status, 0 when none came */
+	int		 failed;	/* transport error */
+	int		 timedout;
+	struct evbuffer	*body;
+	struct event_base *base;
+};
+
+/* Print "nasperf: message" to stderr; returns 1, the failure exit status. */
+int	client_fail(const char *fmt, ...) NP_PRINTF(1, 2);
+/*
+ * Send method (EVHTTP_REQ_*) path with an optional JSON body; the answer
+ * goes to c->status and c->body.  0 when an answer came, else 1 with a
+ * message printed.
+ */
+int	client_request(struct client *, int method, const char *path,
+	    const json_t *body, double timeout);
+/* c->body as JSON; NULL with a message printed. */
+json_t	*client_json(struct client *);
+/* Explain a non-2xx answer (j may be NULL); returns 1. */
+int	client_status_error(struct client *, json_t *j);
+/*
+ * Make a request and return its JSON answer when the status is 2xx; NULL
+ * with the error printed otherwise.
+ */
+json_t	*client_call(struct client *, int method, const char *path,
+	    const json_t *body);
+
+/* The run commands (cmd_runs.c): each returns the exit status. */
+int	cmd_run(struct client *, int argc, char **argv);
+int	cmd_mark(struct client *, int argc, char **argv);
+int	cmd_runs(struct client *, int argc, char **argv);
+int	cmd_report(struct client *, int argc, char **argv);
+int	cmd_compare(struct client *, int argc, char **argv);
+int	cmd_top(struct client *, int argc, char **argv);
+
+#endif /* CLIENT_H */

@@ -1,0 +1,1051 @@
+/*
+ * cmd_runs.c: nasperf's run commands: run, mark, runs, report, compare,
+ * top.
+ */
+#include "config.h"
+
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <event2/buffer.h>
+#include <event2/http.h>
+
+#include <jansson.h>
+
+#include "client.h"
+#include "importers.h"
+#include "show.h"
+
+#define RUN_CAPTURE_MAX	(8 * 1024 * 1024)	/* output kept for parsing */
+#define RUN_IMPORT_MAX	(16 * 1024 * 1024)	/* an imported file */
+#define RUN_MAX_RESULTS	64
+#define RUN_TIME_PROBES	5			/* /v1/time round trips */
+
+/* A growing capture of a command's output. */
+struct run_cap {
+	char	*buf;
+	size_t	 len, cap;
+};
+
+/* The figures a run command collects for POST /v1/runs. */
+struct run_opts {
+	const char	*label, *protocol, *op, *client, *import;
+	int		 has_bytes;
+	uint64_t	 bytes;
+	int		 has_seconds;
+	double		 seconds;
+	const char	*format, *html;
+};
+
+/* Now on the given clock, in seconds. */
+static double
+run_clock(clockid_t id)
+{
+	struct timespec	ts;
+
+	clock_gettime(id, &ts);
+	return ((double)ts.tv_sec + (double)ts.tv_nsec / 1e9);
+}
+
+/* Parse a byte count with an optional k/M/G/T (powers of 1024) suffix. */
+static int
+run_parse_bytes(const char *s, uint64_t *out)
+{
+	char		*end;
+	double		 v;
+	uint64_t	 mul = 1;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno != 0 || end == s || !(v >= 0))
+		return (-1);
+	switch (*end) {
+	case 'k': case 'K': mul = 1ULL << 10; end++; break;
+	case 'm': case 'M': mul = 1ULL << 20; end++; break;
+	case 'g': case 'G': mul = 1ULL << 30; end++; break;
+	case 't': case 'T': mul = 1ULL << 40; end++; break;
+	}
+	if (*end == 'i' || *end == 'B')
+		end++;
+	if (*end == 'B')
+		end++;
+	if (*end != '\0' || v * (double)mul > 1e15)
+		return (-1);
+	*out = (uint64_t)(v * (double)mul);
+	return (0);
+}
+
+/*
+ * The common options of run and mark; -1 with a message printed.  optind
+ * is left at the first operand.
+ */
+static int
+run_options(int argc, char **argv, struct run_opts *o)
+{
+	static const struct option longopts[] = {
+		{ "label",	required_argument,	NULL, 'l' },
+		{ "protocol",	required_argument,	NULL, 'p' },
+		{ "op",		required_argument,	NULL, 'o' },
+		{ "bytes",	required_argument,	NULL, 'b' },
+		{ "seconds",	required_argument,	NULL, 's' },
+		{ "client",	required_argument,	NULL, 'c' },
+		{ "import",	required_argument,	NULL, 'i' },
+		{ "format",	required_argument,	NULL, 'f' },
+		{ "html",	required_argument,	NULL, 'w' },
+		{ NULL,		0,			NULL, 0 }
+	};
+	char	*end;
+	int	 ch;
+
+	memset(o, 0, sizeof *o);
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "+l:p:o:b:s:c:i:f:w:", longopts,
+	    NULL)) != -1) {
+		switch (ch) {
+		case 'l':
+			o->label = optarg;
+			break;
+		case 'p':
+			o->protocol = optarg;
+			break;
+		case 'o':
+			o->op = optarg;
+			break;
+		case 'c':
+			o->client = optarg;
+			break;
+		case 'i':
+			o->import = optarg;
+			break;
+		case 'f':
+			o->format = optarg;
+			break;
+		case 'w':
+			o->html = optarg;
+			break;
+		case 'b':
+			if (run_parse_bytes(optarg, &o->bytes) == -1) {
+				client_fail("--bytes %s: expected a byte count "
+				    "such as 4294967296 or 4G", optarg);
+				return (-1);
+			}
+			o->has_bytes = 1;
+			break;
+		case 's':
+			errno = 0;
+			o->seconds = strtod(optarg, &end);
+			if (errno != 0 || end == optarg || *end != '\0' ||
+			    !(o->seconds > 0)) {
+				client_fail("--seconds %s: expected a positive "
+				    "number", optarg);
+				return (-1);
+			}
+			o->has_seconds = 1;
+			break;
+		default:
+			client_fail("%s: see nasperf --help", argv[0]);
+			return (-1);
+		}
+	}
+	return (0);
+}
+
+/* The body of POST /v1/runs from the options. */
+static json_t *
+run_body(const struct run_opts *o)
+{
+	json_t	*b = json_object();
+
+	if (b == NULL)
+		return (NULL);
+	if (o->label != NULL)
+		json_object_set_new(b, "label", json_string(o->label));
+	if (o->protocol != NULL)
+		json_object_set_new(b, "protocol", json_string(o->protocol));
+	if (o->op != NULL)
+		json_object_set_new(b, "op", json_string(o->op));
+	if (o->client != NULL)
+		json_object_set_new(b, "client", json_string(o->client));
+	return (b);
+}
+
+/* Open a live run; its id, or 0 with the error printed. */
+static long
+run_open(struct client *c, const struct run_opts *o)
+{
+	json_t	*body, *j;
+	long	 id = 0;
+
+	if ((body = run_body(o)) == NULL)
+		return (client_fail("out of memory") - 1);
+	if ((j = client_call(c, EVHTTP_REQ_POST, "/v1/runs", body)) != NULL)
+		id = (long)json_integer_value(json_object_get(j, "id"));
+	json_decref(j);
+	json_decref(body);
+	return (id);
+}
+
+/* Print a report: the daemon's text, or its JSON with --json. */
+static int
+run_print_report(struct client *c, long id, const json_t *rep)
+{
+	char	path[64];
+
+	if (c->json) {
+		json_dumpf(rep, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		fputc('\n', stdout);
+		return (0);
+	}
+	snprintf(path, sizeof path, "/v1/runs/%ld/report?format=text", id);
+	if (client_request(c, EVHTTP_REQ_GET, path, NULL, c->timeout) != 0)
+		return (1);
+	if (c->status != 200)
+		return (client_status_error(c, client_json(c)));
+	fwrite(evbuffer_pullup(c->body, -1), 1, evbuffer_get_length(c->body),
+	    stdout);
+	return (0);
+}
+
+/* End run id with the client's figures and print its report. */
+static int
+run_end(struct client *c, long id, const struct importers_result *r)
+{
+	json_t	*body, *rep;
+	char	 path[64];
+	int	 rc;
+
+	if ((body = json_object()) == NULL)
+		return (client_fail("out of memory"));
+	if (r->has_bytes)
+		json_object_set_new(body, "bytes", json_integer(
+		    (json_int_t)r->bytes));
+	if (r->has_seconds && r->seconds > 0)
+		json_object_set_new(body, "client_seconds",
+		    json_real(r->seconds));
+	if (r->has_ops)
+		json_object_set_new(body, "ops", json_integer(
+		    (json_int_t)r->ops));
+	if (r->has_block_size && r->block_size > 0)
+		json_object_set_new(body, "block_size", json_integer(
+		    (json_int_t)r->block_size));
+	snprintf(path, sizeof path, "/v1/runs/%ld/end", id);
+	rep = client_call(c, EVHTTP_REQ_POST, path, body);
+	json_decref(body);
+	if (rep == NULL)
+		return (1);
+	rc = run_print_report(c, id, rep);
+	json_decref(rep);
+	return (rc);
+}
+
+/* Append n bytes to a capture, up to its limit. */
+static void
+run_cap_add(struct run_cap *cap, const char *p, size_t n)
+{
+	char	*nb;
+	size_t	 ncap;
+
+	if (cap->len + n + 1 > RUN_CAPTURE_MAX)
+		n = cap->len + 1 < RUN_CAPTURE_MAX ?
+		    RUN_CAPTURE_MAX - cap->len - 1 : 0;
+	if (n == 0)
+		return;
+	if (cap->len + n + 1 > cap->cap) {
+		ncap = cap->cap == 0 ? 8192 : cap->cap;
+		while (cap->len + n + 1 > ncap)
+			ncap *= 2;
+		if ((nb = realloc(cap->buf, ncap)) == NULL)
+			return;
+		cap->buf = nb;
+		cap->cap = ncap;
+	}
+	memcpy(cap->buf + cap->len, p, n);
+	cap->len += n;
+	cap->buf[cap->len] = '\0';
+}
+
+/* Write all of buf to fd, ignoring errors (the user's terminal). */
+static void
+run_echo(int fd, const char *buf, size_t n)
+{
+	ssize_t	w;
+
+	while (n > 0) {
+		if ((w = write(fd, buf, n)) <= 0) {
+			if (w == -1 && errno == EINTR)
+				continue;
+			return;
+		}
+		buf += w;
+		n -= (size_t)w;
+	}
+}
+
+/*
+ * Run argv with its output shown and captured; the exit status as the
+ * shell gives it (128 + signal), or -1 when it could not be started.
+ */
+static int
+run_command(char **argv, int json, struct run_cap *out, struct run_cap *err)
+{
+	struct pollfd	 pfd[2];
+	struct run_cap	*caps[2] = { out, err };
+	char		 buf[65536];
+	pid_t		 pid;
+	ssize_t		 n;
+	int		 po[2], pe[2], status, open_fds = 2, i;
+
+	if (pipe(po) == -1 || pipe(pe) == -1)
+		return (-1);
+	if ((pid = fork()) == -1)
+		return (-1);
+	if (pid == 0) {
+		signal(SIGINT, SIG_DFL);
+		dup2(po[1], 1);
+		dup2(pe[1], 2);
+		close(po[0]);
+		close(po[1]);
+		close(pe[0]);
+		close(pe[1]);
+		execvp(argv[0], argv);
+		fprintf(stderr, "nasperf: %s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	close(po[1]);
+	close(pe[1]);
+	pfd[0].fd = po[0];
+	pfd[1].fd = pe[0];
+	pfd[0].events = pfd[1].events = POLLIN;
+	while (open_fds > 0) {
+		if (poll(pfd, 2, -1) == -1) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		for (i = 0; i < 2; i++) {
+			if (pfd[i].fd == -1 || pfd[i].revents == 0)
+				continue;
+			if ((n = read(pfd[i].fd, buf, sizeof buf)) <= 0) {
+				if (n == -1 && errno == EINTR)
+					continue;
+				close(pfd[i].fd);
+				pfd[i].fd = -1;
+				open_fds--;
+				continue;
+			}
+			run_cap_add(caps[i], buf, (size_t)n);
+			/* With --json stdout is ours: the command's goes to 2. */
+			run_echo(i == 0 && !json ? 1 : 2, buf, (size_t)n);
+		}
+	}
+	while (waitpid(pid, &status, 0) == -1)
+		if (errno != EINTR)
+			return (-1);
+	if (WIFSIGNALED(status))
+		return (128 + WTERMSIG(status));
+	return (WEXITSTATUS(status));
+}
+
+/* Bytes and seconds from the command's output: fio JSON, else dd. */
+static void
+run_parse_output(const struct run_cap *out, const struct run_cap *err,
+    struct importers_result *r)
+{
+	const char	*errstr;
+
+	memset(r, 0, sizeof *r);
+	if (out->len > 0 && importers_fio_json(out->buf, out->len, r,
+	    &errstr) == 0)
+		return;
+	memset(r, 0, sizeof *r);
+	if (err->len > 0 && importers_dd(err->buf, err->len, r, &errstr) == 0)
+		return;
+	memset(r, 0, sizeof *r);
+	if (out->len > 0 && importers_dd(out->buf, out->len, r, &errstr) == 0)
+		return;
+	memset(r, 0, sizeof *r);
+}
+
+/*
+ * The client's clock minus the server's, from the round trip of
+ * GET /v1/time with the smallest delay (NTP's rule); -1 when unanswered.
+ */
+static int
+run_clock_offset(struct client *c, double *offset, double *rtt)
+{
+	json_t	*j;
+	double	 t0, t1, t2, t3, best = INFINITY, off = 0;
+	int	 i;
+
+	for (i = 0; i < RUN_TIME_PROBES; i++) {
+		t0 = run_clock(CLOCK_REALTIME);
+		if ((j = client_call(c, EVHTTP_REQ_GET, "/v1/time", NULL)) ==
+		    NULL)
+			return (-1);
+		t3 = run_clock(CLOCK_REALTIME);
+		t1 = json_number_value(json_object_get(j, "receive"));
+		t2 = json_number_value(json_object_get(j, "transmit"));
+		json_decref(j);
+		if ((t3 - t0) - (t2 - t1) < best) {
+			best = (t3 - t0) - (t2 - t1);
+			off = -((t1 - t0) + (t2 - t3)) / 2;
+		}
+	}
+	*offset = off;
+	*rtt = best;
+	return (0);
+}
+
+/* Read a whole file (at most RUN_IMPORT_MAX); NULL with a message. */
+static char *
+run_read_file(const char *path, size_t *len)
+{
+	struct run_cap	 cap;
+	char		 buf[65536];
+	ssize_t		 n;
+	int		 fd;
+
+	memset(&cap, 0, sizeof cap);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1) {
+		client_fail("%s: %s", path, strerror(errno));
+		return (NULL);
+	}
+	while ((n = read(fd, buf, sizeof buf)) > 0) {
+		if (cap.len + (size_t)n >= RUN_IMPORT_MAX) {
+			close(fd);
+			free(cap.buf);
+			client_fail("%s: larger than %d MB", path,
+			    RUN_IMPORT_MAX >> 20);
+			return (NULL);
+		}
+		run_cap_add(&cap, buf, (size_t)n);
+	}
+	close(fd);
+	if (n == -1 || cap.buf == NULL) {
+		client_fail("%s: %s", path, n == -1 ? strerror(errno) :
+		    "empty");
+		free(cap.buf);
+		return (NULL);
+	}
+	*len = cap.len;
+	return (cap.buf);
+}
+
+/* run --import FILE: each result becomes a recorded run. */
+static int
+run_import(struct client *c, const struct run_opts *o)
+{
+	struct importers_result	*r, *res;
+	const char		*errstr = NULL;
+	json_t			*body, *j;
+	char			*text, label[256];
+	double			 offset, rtt, start, end;
+	size_t			 len, n = 0, i;
+	int			 rc = 0;
+
+	if ((text = run_read_file(o->import, &len)) == NULL)
+		return (1);
+	if ((res = calloc(RUN_MAX_RESULTS, sizeof *res)) == NULL) {
+		free(text);
+		return (client_fail("out of memory"));
+	}
+	if (importers_detect(text, len, res, RUN_MAX_RESULTS, &n,
+	    &errstr) == -1) {
+		rc = client_fail("%s: %s", o->import, errstr != NULL ? errstr :
+		    "not a fio JSON result or CrystalDiskMark export");
+		goto out;
+	}
+	if (run_clock_offset(c, &offset, &rtt) == -1) {
+		rc = 1;
+		goto out;
+	}
+	if (!c->json)
+		printf("clock offset %+.3f s (client minus server, round trip "
+		    "%.1f ms)\n", offset, rtt * 1000);
+	for (i = 0; i < n; i++) {
+		r = &res[i];
+		end = r->has_end ? r->end : NAN;
+		start = r->has_start ? r->start : r->has_seconds && r->has_end ?
+		    r->end - r->seconds : NAN;
+		if (!r->has_end && r->has_start && r->has_seconds)
+			end = r->start + r->seconds;
+		if (!isfinite(start) || !isfinite(end) || !(end > start)) {
+			rc = client_fail("%s: result %zu (%s) carries no start "
+			    "and end times", o->import, i + 1, r->label);
+			continue;
+		}
+		snprintf(label, sizeof label, "%s%s%s", o->label != NULL ?
+		    o->label : "", o->label != NULL && r->label[0] ? ": " : "",
+		    r->label);
+		body = json_pack("{s:s,s:f,s:f,s:f}", "label", label[0] ?
+		    label : r->tool, "start", start, "end", end,
+		    "clock_offset", offset);
+		if (body == NULL)
+			continue;
+		json_object_set_new(body, "protocol", json_string(
+		    o->protocol != NULL ? o->protocol : "other"));
+		if (o->op != NULL || r->op != IMPORTERS_OP_UNKNOWN)
+			json_object_set_new(body, "op", json_string(
+			    o->op != NULL ? o->op : importers_op_name(r->op)));
+		if (r->has_bytes)
+			json_object_set_new(body, "bytes", json_integer(
+			    (json_int_t)r->bytes));
+		if (r->has_seconds && r->seconds > 0)
+			json_object_set_new(body, "client_seconds",
+			    json_real(r->seconds));
+		if (r->has_ops)
+			json_object_set_new(body, "ops", json_integer(
+			    (json_int_t)r->ops));
+		if (r->has_block_size && r->block_size > 0)
+			json_object_set_new(body, "block_size", json_integer(
+			    (json_int_t)r->block_size));
+		j = client_call(c, EVHTTP_REQ_POST, "/v1/runs", body);
+		json_decref(body);
+		if (j == NULL) {
+			rc = 1;
+			continue;
+		}
+		if (c->json) {
+			json_dumpf(j, stdout, JSON_INDENT(2));
+			fputc('\n', stdout);
+		} else
+			printf("run %lld %s: %s: %s\n",
+			    json_integer_value(json_object_get(j, "id")),
+			    label[0] ? label : r->tool,
+			    json_string_value(json_object_get(json_object_get(
+			    json_object_get(j, "report"), "verdict"), "class")),
+			    json_string_value(json_object_get(json_object_get(
+			    json_object_get(j, "report"), "verdict"),
+			    "summary")));
+		json_decref(j);
+	}
+out:
+	free(res);
+	free(text);
+	return (rc);
+}
+
+/* nasperf run [options] -- COMMAND..., or run --import FILE. */
+int
+cmd_run(struct client *c, int argc, char **argv)
+{
+	struct run_opts		 o;
+	struct run_cap		 out, err;
+	struct importers_result	 r;
+	void			(*oldint)(int);
+	double			 t0, wall;
+	long			 id;
+	int			 status, rc;
+
+	if (run_options(argc, argv, &o) == -1)
+		return (2);
+	if (o.import != NULL) {
+		if (optind != argc) {
+			client_fail("run --import takes no command");
+			return (2);
+		}
+		return (run_import(c, &o));
+	}
+	if (optind >= argc) {
+		client_fail("run: give the benchmark command after --, e.g. "
+		    "nasperf run --op read -- dd if=/mnt/nas/f of=/dev/null "
+		    "bs=1M");
+		return (2);
+	}
+	if ((id = run_open(c, &o)) <= 0)
+		return (1);
+	if (!c->json)
+		fprintf(stderr, "nasperf: run %ld opened\n", id);
+	memset(&out, 0, sizeof out);
+	memset(&err, 0, sizeof err);
+	/* Ctrl-C stops the benchmark, not us: the run must still end. */
+	oldint = signal(SIGINT, SIG_IGN);
+	t0 = run_clock(CLOCK_MONOTONIC);
+	status = run_command(argv + optind, c->json, &out, &err);
+	wall = run_clock(CLOCK_MONOTONIC) - t0;
+	signal(SIGINT, oldint);
+	run_parse_output(&out, &err, &r);
+	if (o.has_bytes) {
+		r.has_bytes = 1;
+		r.bytes = o.bytes;
+	}
+	if (o.has_seconds) {
+		r.has_seconds = 1;
+		r.seconds = o.seconds;
+	} else if (!r.has_seconds) {
+		r.has_seconds = 1;
+		r.seconds = wall;
+	}
+	free(out.buf);
+	free(err.buf);
+	if (status == -1)
+		client_fail("%s: %s", argv[optind], strerror(errno));
+	else if (status != 0)
+		client_fail("%s exited with status %d; the run is ended anyway",
+		    argv[optind], status);
+	if (!r.has_bytes && !c->json)
+		fprintf(stderr, "nasperf: no byte count in the command's "
+		    "output (dd or fio --output-format=json): give --bytes "
+		    "for the client's rate\n");
+	rc = run_end(c, id, &r);
+	return (status != 0 ? (status == -1 ? 1 : status) : rc);
+}
+
+/* The file that remembers the run "mark start" opened. */
+static void
+mark_path(const struct client *c, char *out, size_t outsz)
+{
+	const char	*dir = getenv("XDG_RUNTIME_DIR");
+
+	if (dir == NULL || *dir == '\0')
+		dir = "/tmp";
+	snprintf(out, outsz, "%s/nasperf-mark-%u-%s-%u", dir,
+	    (unsigned)getuid(), c->host, c->port);
+}
+
+/* nasperf mark start|end. */
+int
+cmd_mark(struct client *c, int argc, char **argv)
+{
+	struct run_opts		 o;
+	struct importers_result	 r;
+	char			 path[512], line[64];
+	const char		*what;
+	FILE			*f;
+	long			 id;
+	int			 rc;
+
+	if (argc < 2 || (strcmp(argv[1], "start") != 0 &&
+	    strcmp(argv[1], "end") != 0)) {
+		client_fail("usage: nasperf mark start [--label L] [--protocol "
+		    "P] [--op OP] | mark end [--bytes N] [--seconds S]");
+		return (2);
+	}
+	what = argv[1];
+	if (run_options(argc - 1, argv + 1, &o) == -1)
+		return (2);
+	if (optind != argc - 1) {
+		client_fail("mark %s: unexpected argument %s", what,
+		    argv[optind + 1]);
+		return (2);
+	}
+	mark_path(c, path, sizeof path);
+	if (strcmp(what, "start") == 0) {
+		if ((id = run_open(c, &o)) <= 0)
+			return (1);
+		if ((f = fopen(path, "w")) == NULL)
+			return (client_fail("%s: %s", path, strerror(errno)));
+		fprintf(f, "%ld\n", id);
+		if (fclose(f) != 0)
+			return (client_fail("%s: %s", path, strerror(errno)));
+		printf("run %ld opened: start the benchmark now, then run "
+		    "\"nasperf mark end --bytes N\"\n", id);
+		return (0);
+	}
+	if ((f = fopen(path, "r")) == NULL)
+		return (client_fail("no run was marked on %s:%u (%s): run "
+		    "\"nasperf mark start\" first", c->host, c->port,
+		    strerror(errno)));
+	id = fgets(line, sizeof line, f) != NULL ? strtol(line, NULL, 10) : 0;
+	fclose(f);
+	if (id <= 0)
+		return (client_fail("%s: damaged; remove it", path));
+	memset(&r, 0, sizeof r);
+	r.has_bytes = o.has_bytes;
+	r.bytes = o.bytes;
+	r.has_seconds = o.has_seconds;
+	r.seconds = o.seconds;
+	rc = run_end(c, id, &r);
+	if (rc == 0 || c->status == 409 || c->status == 404)
+		(void)unlink(path);
+	return (rc);
+}
+
+/* A local time, "12-02 16:15:30". */
+static void
+run_when(char *out, size_t outsz, double t)
+{
+	time_t		tt = (time_t)t;
+	struct tm	tm;
+
+	if (localtime_r(&tt, &tm) == NULL ||
+	    strftime(out, outsz, "%m-%d %H:%M:%S", &tm) == 0)
+		snprintf(out, outsz, "-");
+}
+
+/* A string member or "-". */
+static const char *
+run_s(const json_t *o, const char *key)
+{
+	const char	*s = json_string_value(json_object_get(o, key));
+
+	return (s != NULL ? s : "-");
+}
+
+/* nasperf runs. */
+int
+cmd_runs(struct client *c, int argc, char **argv)
+{
+	json_t		*j, *run, *v;
+	char		 when[32], rate[32], verdict[80];
+	size_t		 i;
+	double		 secs;
+
+	if (argc != 1) {
+		client_fail("runs takes no arguments");
+		return (2);
+	}
+	(void)argv;
+	if ((j = client_call(c, EVHTTP_REQ_GET, "/v1/runs", NULL)) == NULL)
+		return (1);
+	if (c->json) {
+		json_dumpf(j, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		fputc('\n', stdout);
+		json_decref(j);
+		return (0);
+	}
+	printf("%-5s %-14s %-24s %-6s %-6s %8s %10s  %s\n", "ID", "START",
+	    "LABEL", "PROTO", "OP", "SECONDS", "CLIENT", "VERDICT");
+	json_array_foreach(json_object_get(j, "runs"), i, run) {
+		run_when(when, sizeof when, json_number_value(
+		    json_object_get(run, "start")));
+		secs = json_number_value(json_object_get(run, "end")) -
+		    json_number_value(json_object_get(run, "start"));
+		v = json_object_get(run, "client_rate");
+		if (json_is_number(v))
+			snprintf(rate, sizeof rate, "%.1f MB/s",
+			    json_number_value(v) / 1e6);
+		else
+			snprintf(rate, sizeof rate, "-");
+		v = json_object_get(run, "verdict");
+		if (json_is_object(v))
+			snprintf(verdict, sizeof verdict, "%s: %s",
+			    run_s(v, "class"), run_s(v, "resource"));
+		else
+			snprintf(verdict, sizeof verdict, "(open)");
+		printf("%-5lld %-14s %-24.24s %-6s %-6s ",
+		    json_integer_value(json_object_get(run, "id")), when,
+		    run_s(run, "label"), run_s(run, "protocol"),
+		    run_s(run, "op"));
+		if (json_is_true(json_object_get(run, "ended")))
+			printf("%8.1f", secs);
+		else
+			printf("%8s", "-");
+		printf(" %10s  %s\n", rate, verdict);
+	}
+	json_decref(j);
+	return (0);
+}
+
+/* A run id operand; -1 with a message when it is not one. */
+static long
+run_id(const char *s)
+{
+	char	*end;
+	long	 id;
+
+	errno = 0;
+	id = strtol(s, &end, 10);
+	if (errno != 0 || end == s || *end != '\0' || id <= 0) {
+		client_fail("%s: not a run id (see nasperf runs)", s);
+		return (-1);
+	}
+	return (id);
+}
+
+/* Write len bytes to path, through a temporary file and rename. */
+static int
+run_write_file(const char *path, const void *buf, size_t len)
+{
+	char	 tmp[4096];
+	FILE	*f;
+
+	snprintf(tmp, sizeof tmp, "%s.tmp", path);
+	if ((f = fopen(tmp, "w")) == NULL)
+		return (client_fail("%s: %s", tmp, strerror(errno)));
+	if (fwrite(buf, 1, len, f) != len || fclose(f) != 0) {
+		(void)unlink(tmp);
+		return (client_fail("%s: %s", tmp, strerror(errno)));
+	}
+	if (rename(tmp, path) == -1) {
+		(void)unlink(tmp);
+		return (client_fail("%s: %s", path, strerror(errno)));
+	}
+	return (0);
+}
+
+/* nasperf report ID [--format F] [--html FILE]. */
+int
+cmd_report(struct client *c, int argc, char **argv)
+{
+	struct run_opts	 o;
+	const char	*fmt;
+	char		 path[96];
+	long		 id;
+	json_t		*j;
+	int		 rc;
+
+	if (run_options(argc, argv, &o) == -1)
+		return (2);
+	if (optind != argc - 1) {
+		client_fail("usage: nasperf report ID [--format json|yaml|text] "
+		    "[--html FILE]");
+		return (2);
+	}
+	if ((id = run_id(argv[optind])) == -1)
+		return (2);
+	fmt = o.html != NULL ? "html" : o.format != NULL ? o.format :
+	    c->json ? "json" : "text";
+	if (strcmp(fmt, "json") != 0 && strcmp(fmt, "yaml") != 0 &&
+	    strcmp(fmt, "text") != 0 && strcmp(fmt, "html") != 0) {
+		client_fail("--format %s: expected json, yaml or text", fmt);
+		return (2);
+	}
+	snprintf(path, sizeof path, "/v1/runs/%ld/report?format=%s", id, fmt);
+	if (client_request(c, EVHTTP_REQ_GET, path, NULL, c->timeout) != 0)
+		return (1);
+	if (c->status != 200) {
+		j = client_json(c);
+		rc = client_status_error(c, j);
+		json_decref(j);
+		return (rc);
+	}
+	if (o.html != NULL) {
+		if (run_write_file(o.html, evbuffer_pullup(c->body, -1),
+		    evbuffer_get_length(c->body)) != 0)
+			return (1);
+		printf("report of run %ld written to %s\n", id, o.html);
+		return (0);
+	}
+	if (strcmp(fmt, "json") == 0) {
+		if ((j = client_json(c)) == NULL)
+			return (1);
+		json_dumpf(j, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		fputc('\n', stdout);
+		json_decref(j);
+		return (0);
+	}
+	fwrite(evbuffer_pullup(c->body, -1), 1, evbuffer_get_length(c->body),
+	    stdout);
+	return (0);
+}
+
+/* One row of the compare table: a label and a value per run. */
+static void
+compare_row(const char *name, json_t **reps, size_t n,
+    void (*cell)(const json_t *, char *, size_t))
+{
+	char	buf[64];
+	size_t	i;
+
+	printf("%-14s", name);
+	for (i = 0; i < n; i++) {
+		cell(reps[i], buf, sizeof buf);
+		printf(" %-22.22s", buf);
+	}
+	printf("\n");
+}
+
+static void
+cell_label(const json_t *r, char *b, size_t n)
+{
+	snprintf(b, n, "%s", run_s(json_object_get(r, "run"), "label"));
+}
+
+static void
+cell_proto(const json_t *r, char *b, size_t n)
+{
+	snprintf(b, n, "%s %s", run_s(json_object_get(r, "run"), "protocol"),
+	    run_s(json_object_get(r, "run"), "op"));
+}
+
+static void
+cell_rate(const json_t *r, char *b, size_t n)
+{
+	const json_t	*v = json_object_get(r, "client_rate");
+
+	if (json_is_number(v))
+		snprintf(b, n, "%.1f MB/s", json_number_value(v) / 1e6);
+	else
+		snprintf(b, n, "-");
+}
+
+static void
+cell_secs(const json_t *r, char *b, size_t n)
+{
+	snprintf(b, n, "%.1f s", json_number_value(json_object_get(
+	    json_object_get(r, "window"), "seconds")));
+}
+
+static void
+cell_class(const json_t *r, char *b, size_t n)
+{
+	snprintf(b, n, "%s (%s)", run_s(json_object_get(r, "verdict"),
+	    "class"), run_s(json_object_get(r, "verdict"), "confidence"));
+}
+
+static void
+cell_resource(const json_t *r, char *b, size_t n)
+{
+	snprintf(b, n, "%s", run_s(json_object_get(r, "verdict"),
+	    "resource"));
+}
+
+static void
+cell_util(const json_t *r, char *b, size_t n)
+{
+	const json_t	*v = json_object_get(json_object_get(r, "verdict"),
+	    "utilisation_pct");
+
+	if (json_is_number(v))
+		snprintf(b, n, "%.0f %%", json_number_value(v));
+	else
+		snprintf(b, n, "-");
+}
+
+/* nasperf compare ID...: the runs side by side. */
+int
+cmd_compare(struct client *c, int argc, char **argv)
+{
+	json_t	*reps[16], *all;
+	char	 path[96];
+	size_t	 n = 0, i;
+	long	 id;
+	int	 rc = 0;
+
+	if (argc < 2 || argc > 17) {
+		client_fail("usage: nasperf compare ID... (1 to 16 runs)");
+		return (2);
+	}
+	for (i = 1; i < (size_t)argc; i++)
+		if (run_id(argv[i]) == -1)
+			return (2);
+	for (i = 1; i < (size_t)argc; i++) {
+		id = run_id(argv[i]);
+		snprintf(path, sizeof path, "/v1/runs/%ld/report", id);
+		if ((reps[n] = client_call(c, EVHTTP_REQ_GET, path, NULL)) ==
+		    NULL) {
+			rc = 1;
+			goto out;
+		}
+		n++;
+	}
+	if (c->json) {
+		all = json_array();
+		for (i = 0; i < n; i++)
+			json_array_append(all, reps[i]);
+		json_dumpf(all, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		fputc('\n', stdout);
+		json_decref(all);
+		goto out;
+	}
+	printf("%-14s", "RUN");
+	for (i = 0; i < n; i++)
+		printf(" %-22s", argv[i + 1]);
+	printf("\n");
+	compare_row("label", reps, n, cell_label);
+	compare_row("protocol", reps, n, cell_proto);
+	compare_row("client", reps, n, cell_rate);
+	compare_row("window", reps, n, cell_secs);
+	compare_row("verdict", reps, n, cell_class);
+	compare_row("resource", reps, n, cell_resource);
+	compare_row("utilisation", reps, n, cell_util);
+out:
+	for (i = 0; i < n; i++)
+		json_decref(reps[i]);
+	return (rc);
+}
+
+static volatile sig_atomic_t top_stop;
+
+/* SIGINT: leave the top loop after this refresh. */
+static void
+top_sig(int sig)
+{
+	(void)sig;
+	top_stop = 1;
+}
+
+/* nasperf top [-i SEC] [-n COUNT]: the server live. */
+int
+cmd_top(struct client *c, int argc, char **argv)
+{
+	json_t		*j, *v;
+	char		 path[96], *end;
+	double		 interval = 1.0;
+	long		 count = 0, k;
+	int		 ch, tty = isatty(1);
+
+	optind = 1;
+	while ((ch = getopt(argc, argv, "i:n:")) != -1) {
+		switch (ch) {
+		case 'i':
+			errno = 0;
+			interval = strtod(optarg, &end);
+			if (errno != 0 || *end != '\0' || !(interval >= 0.5 &&
+			    interval <= 60)) {
+				client_fail("top -i %s: expected seconds from "
+				    "0.5 to 60", optarg);
+				return (2);
+			}
+			break;
+		case 'n':
+			count = strtol(optarg, &end, 10);
+			if (*end != '\0' || count <= 0) {
+				client_fail("top -n %s: expected a count",
+				    optarg);
+				return (2);
+			}
+			break;
+		default:
+			client_fail("usage: nasperf top [-i SEC] [-n COUNT]");
+			return (2);
+		}
+	}
+	signal(SIGINT, top_sig);
+	for (k = 0; !top_stop && (count == 0 || k < count); k++) {
+		snprintf(path, sizeof path, "/v1/counters?interval=%g",
+		    interval);
+		if (client_request(c, EVHTTP_REQ_GET, path, NULL,
+		    c->timeout + interval) != 0)
+			return (1);
+		if ((j = client_json(c)) == NULL || c->status != 200)
+			return (client_status_error(c, j));
+		if (tty)
+			printf("\033[H\033[2J");
+		if (c->json) {
+			json_dumpf(j, stdout, JSON_COMPACT);
+			fputc('\n', stdout);
+		} else
+			show_counters(stdout, j);
+		json_decref(j);
+		if ((v = client_call(c, EVHTTP_REQ_GET,
+		    "/v1/verdict?seconds=5", NULL)) != NULL) {
+			if (c->json) {
+				json_dumpf(v, stdout, JSON_COMPACT);
+				fputc('\n', stdout);
+			} else
+				printf("\nlast 5 s: %s: %s\n  %s\n",
+				    run_s(json_object_get(v, "verdict"),
+				    "class"), run_s(json_object_get(v,
+				    "verdict"), "resource"), run_s(
+				    json_object_get(v, "verdict"), "summary"));
+			json_decref(v);
+		}
+		fflush(stdout);
+	}
+	return (0);
+}
