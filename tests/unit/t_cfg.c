@@ -170,6 +170,29 @@ t_defaults(void)
 	T_EQ_INT(c->groups[7].npatterns, 1);
 	T_EQ_INT(c->nnics, 0);
 	T_EQ_U64(cfg_nic_speed(c, "eth0"), 0);
+	T_EQ_INT(c->sample_interval_ms, 500);
+	T_EQ_INT(c->history_full_s, 300);
+	T_EQ_INT(c->history_coarse_step_s, 10);
+	T_EQ_INT(c->history_coarse_s, 14400);
+	T_EQ_INT(c->v_disk_busy_pct, 90);
+	T_EQ_INT(c->v_small_request, 65536);
+	T_EQ_INT(c->v_idle_pct, 30);
+	cfg_free(c);
+}
+
+/* A full ring must hold two samples. */
+static void
+t_sampler_sizes(void)
+{
+	static const char	 y[] = "sampler:\n  interval_ms: 60000\n"
+	    "  full_seconds: 10\n";
+	struct cfg		*c;
+	char			*cause = NULL;
+
+	c = cfg_parse("small.yaml", y, sizeof y - 1, &cause);
+	T_TRUE(c == NULL);
+	T_TRUE(cause != NULL && strstr(cause, "at least two samples") != NULL);
+	free(cause);
 	cfg_free(c);
 }
 
@@ -236,6 +259,18 @@ t_all_keys(void)
 	T_EQ_U64(cfg_nic_speed(c, "veth0"), 2500);
 	T_EQ_U64(cfg_nic_speed(c, "eth1.100"), 1000000);
 	T_EQ_U64(cfg_nic_speed(c, "eth1"), 0);
+	T_EQ_INT(c->sample_interval_ms, 250);
+	T_EQ_INT(c->history_full_s, 120);
+	T_EQ_INT(c->history_coarse_step_s, 5);
+	T_EQ_INT(c->history_coarse_s, 3600);
+	T_EQ_INT(c->v_disk_busy_pct, 85);
+	T_EQ_INT(c->v_nic_util_pct, 80);
+	T_EQ_INT(c->v_core_busy_pct, 95);
+	T_EQ_INT(c->v_cpu_busy_pct, 92);
+	T_EQ_INT(c->v_throttled_pct, 10);
+	T_EQ_INT(c->v_cache_disk_pct, 5);
+	T_EQ_INT(c->v_small_request, 4096);
+	T_EQ_INT(c->v_idle_pct, 25);
 
 	T_EQ_INT(t_allowed(c, "192.168.7.200"), 1);
 	T_EQ_INT(t_allowed(c, "192.168.8.1"), 0);
@@ -543,9 +578,9 @@ t_man(void)
 		/* The default is stated too, in the key's string form. */
 		T_TRUE(cfg_key_default(i) != NULL);
 	}
-	T_EQ_INT(i, 13);
-	T_TRUE(cfg_key_name(13) == NULL);
-	T_TRUE(cfg_key_default(13) == NULL);
+	T_EQ_INT(i, 25);
+	T_TRUE(cfg_key_name(25) == NULL);
+	T_TRUE(cfg_key_default(25) == NULL);
 	T_EQ_STR(cfg_key_name(0), "api.listen");
 	T_EQ_STR(cfg_key_default(0), "0.0.0.0:9631");
 	free(page);
@@ -562,6 +597,7 @@ main(void)
 		s = ".";
 	snprintf(t_srcdir, sizeof t_srcdir, "%s", s);
 	t_defaults();
+	t_sampler_sizes();
 	t_etc();
 	t_all_keys();
 	t_allow_default();
