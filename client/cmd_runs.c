@@ -89,11 +89,13 @@ run_parse_bytes(const char *s, uint64_t *out)
 }
 
 /*
- * The common options of run and mark; -1 with a message printed.  optind
- * is left at the first operand.
+ * The common options of run, mark and report; -1 with a message printed.
+ * optind is left at the first operand; with permute, options may follow
+ * operands (report ID --html F), else the first operand ends them (run's
+ * command).
  */
 static int
-run_options(int argc, char **argv, struct run_opts *o)
+run_options(int argc, char **argv, struct run_opts *o, int permute)
 {
 	static const struct option longopts[] = {
 		{ "label",	required_argument,	NULL, 'l' },
@@ -111,9 +113,9 @@ run_options(int argc, char **argv, struct run_opts *o)
 	int	 ch;
 
 	memset(o, 0, sizeof *o);
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "+l:p:o:b:s:c:i:f:w:", longopts,
-	    NULL)) != -1) {
+	optind = 0;	/* 0: glibc starts afresh, with these flags */
+	while ((ch = getopt_long(argc, argv, permute ? "l:p:o:b:s:c:i:f:w:" :
+	    "+l:p:o:b:s:c:i:f:w:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'l':
 			o->label = optarg;
@@ -550,7 +552,7 @@ cmd_run(struct client *c, int argc, char **argv)
 	long			 id;
 	int			 status, rc;
 
-	if (run_options(argc, argv, &o) == -1)
+	if (run_options(argc, argv, &o, 0) == -1)
 		return (2);
 	if (o.import != NULL) {
 		if (optind != argc) {
@@ -635,7 +637,7 @@ cmd_mark(struct client *c, int argc, char **argv)
 		return (2);
 	}
 	what = argv[1];
-	if (run_options(argc - 1, argv + 1, &o) == -1)
+	if (run_options(argc - 1, argv + 1, &o, 1) == -1)
 		return (2);
 	if (optind != argc - 1) {
 		client_fail("mark %s: unexpected argument %s", what,
@@ -798,7 +800,7 @@ cmd_report(struct client *c, int argc, char **argv)
 	json_t		*j;
 	int		 rc;
 
-	if (run_options(argc, argv, &o) == -1)
+	if (run_options(argc, argv, &o, 1) == -1)
 		return (2);
 	if (optind != argc - 1) {
 		client_fail("usage: nasperf report ID [--format json|yaml|text] "
@@ -989,7 +991,7 @@ cmd_top(struct client *c, int argc, char **argv)
 	long		 count = 0, k;
 	int		 ch, tty = isatty(1);
 
-	optind = 1;
+	optind = 0;	/* 0: glibc starts afresh, with these flags */
 	while ((ch = getopt(argc, argv, "i:n:")) != -1) {
 		switch (ch) {
 		case 'i':
