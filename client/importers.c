@@ -20,6 +20,7 @@
 
 #define IMP_LINE_MAX	1024	/* longer lines are no summary of ours */
 #define IMP_FIO_GROUPS	64	/* stonewalled groups told apart */
+#define IMP_FIO_START_WINDOW	(7 * 86400.0)	/* s a job_start may lie back */
 
 struct imp_records {			/* one "N+M records" line */
 	uint64_t	full;
@@ -247,8 +248,10 @@ imp_dd_records(const char *line, struct imp_records *rec)
 			continue;
 		if (imp_count(&s, &rec->full) == -1)
 			return (-1);
-		if (*s != '+' || !imp_isdigit(s[1]))
+		if (*s != '+' || !imp_isdigit(s[1])) {
+			s--;		/* the loop steps to what follows */
 			continue;
+		}
 		s++;
 		if (imp_count(&s, &rec->part) == -1)
 			return (-1);
@@ -301,7 +304,8 @@ imp_dd_time(const char *line, double *secs, const char **at)
 /*
  * The byte count of a transfer line: the first integer before the time,
  * outside parentheses, followed by a space and a word ("bytes", "Bytes",
- * "octets", "字节").  0 when found; -1 and errno ERANGE on overflow.
+ * "octets" or a word of another script).  0 when found; -1 and errno
+ * ERANGE on overflow.
  */
 static int
 imp_dd_bytes(const char *line, const char *stop, uint64_t *bytes)
@@ -331,7 +335,7 @@ imp_dd_bytes(const char *line, const char *stop, uint64_t *bytes)
 			continue;
 		}
 		if ((sp = imp_space(t)) != 0 && !imp_isdigit(t[sp]) &&
-		    t[sp] != '\0' && t[sp] != '(' && *t != '+')
+		    t[sp] != '\0' && t[sp] != '(')
 			return (0);
 		s = t - 1;
 	}
@@ -600,7 +604,12 @@ importers_fio_json(const char *text, size_t len, struct importers_result *r,
 		r->has_end = 1;
 		r->end = (double)ts;
 	}
-	if (start_ms > 0) {
+	/*
+	 * job_start (fio 3.36 on) is read from job_start_clock_id, which need
+	 * not be the wall clock: only a start in the week before the end is.
+	 */
+	if (start_ms > 0 && r->has_end && (double)start_ms / 1000 <= r->end &&
+	    (double)start_ms / 1000 >= r->end - IMP_FIO_START_WINDOW) {
 		r->has_start = 1;
 		r->start = (double)start_ms / 1000;
 	} else if (r->has_end && r->has_seconds) {
@@ -940,7 +949,7 @@ importers_cdm(const char *text, size_t len, struct importers_result *out,
 	struct importers_result	 res;
 	struct imp_cdm_footer	 f;
 	enum importers_op	 section = IMPORTERS_OP_UNKNOWN;
-	size_t			 total = 0, clen;
+	size_t			 total = 0, clen = 0;
 	int			 toolong, header = 0, rc = -1, error = EINVAL;
 	double			 iops;
 

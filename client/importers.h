@@ -57,10 +57,12 @@ struct importers_result {
 int	importers_dd(const char *text, size_t len, struct importers_result *,
 	    const char **errstr);
 /*
- * fio --output-format=json or json+, after any text fio printed first.
- * Sums read and write bytes and I/Os over all jobs; seconds is the longest
- * read or write runtime in each group, added over groups (stonewall); end
- * is timestamp_ms and start end - seconds, or the earliest job_start.
+ * fio --output-format=json or json+: the first object that opens a line,
+ * after any text fio printed before it.  Sums read and write bytes and
+ * I/Os over all jobs; seconds is the longest read or write runtime in each
+ * group, added over groups (stonewall); rate the sum of bw_bytes.  end is
+ * timestamp_ms; start the earliest job_start when that is wall-clock time,
+ * else end - seconds.  label lists the job names.
  */
 int	importers_fio_json(const char *text, size_t len,
 	    struct importers_result *, const char **errstr);

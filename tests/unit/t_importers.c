@@ -323,6 +323,12 @@ t_dd_bad(void)
 	if ((buf = malloc(5000)) != NULL) {
 		memset(buf, '7', 5000);
 		T_ERRNO(importers_dd(buf, 5000, &r, NULL), ENOENT);
+		/* One that just fits, a number at its very end. */
+		memset(buf, 'a', 1020);
+		memcpy(buf + 1020, " 12", 3);
+		T_ERRNO(importers_dd(buf, 1023, &r, NULL), ENOENT);
+		memcpy(buf + 1020, " 1+", 3);
+		T_ERRNO(importers_dd(buf, 1023, &r, NULL), ENOENT);
 		free(buf);
 	}
 }
@@ -399,6 +405,11 @@ t_fio_inline(void)
 	T_NEAR(r.start, 1000.0, 1e-9);
 	T_NEAR(r.end, 2000.0, 1e-9);
 	T_EQ_INT(r.has_rate, 0);
+	/* A job_start from a monotonic clock is no wall-clock start. */
+	T_OK(t_fio("{\"timestamp_ms\": 1796228252255, \"jobs\": ["
+	    "{\"jobname\": \"x\", \"job_start\": 5000, \"read\": "
+	    "{\"io_bytes\": 4096, \"runtime\": 250}}]}", &r, NULL));
+	T_NEAR(r.start, 1796228252.005, 1e-6);
 	/* Nothing moved: no seconds, op unknown. */
 	T_OK(t_fio("{\"jobs\": [{\"jobname\": \"z\", \"read\": "
 	    "{\"io_bytes\": 0, \"runtime\": 0}}]}", &r, NULL));
