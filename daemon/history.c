@@ -14,6 +14,7 @@
 #include "history.h"
 #include "np.h"
 #include "probe.h"
+#include "rate.h"
 
 #define HIST_FORMAT	"nasperf-history"
 #define HIST_VERSION	1
@@ -326,24 +327,6 @@ hist_register_disk(struct history *h, const struct snapshot *cur,
 	return (i);
 }
 
-/* The process of prev's group with this pid, or NULL (procs sorted by pid). */
-static const struct procgroup_proc *
-hist_find_proc(const struct procgroup_group *g, int pid)
-{
-	size_t	lo = 0, hi = g->nprocs, mid;
-
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (g->procs[mid].pid == pid)
-			return (&g->procs[mid]);
-		if (g->procs[mid].pid < pid)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return (NULL);
-}
-
 /* Fill the group values of slot i from cur (and prev) into v. */
 static void
 hist_fill_group(struct history *h, size_t i, const struct procgroup_group *pg,
@@ -358,7 +341,7 @@ hist_fill_group(struct history *h, size_t i, const struct procgroup_group *pg,
 
 	for (j = 0; j < cg->nprocs; j++) {
 		p = &cg->procs[j];
-		q = pg != NULL ? hist_find_proc(pg, p->pid) : NULL;
+		q = pg != NULL ? rate_find_proc(pg, p->pid) : NULL;
 		if (pg == NULL)
 			d = 0;		/* the first sample: no interval */
 		else if (q == NULL || strcmp(q->comm, p->comm) != 0)

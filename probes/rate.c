@@ -181,7 +181,7 @@ rate_nic(const struct netdev_if *prev, const struct netdev_if *cur,
 }
 
 /* The process pid in a group, or NULL (procs are sorted by pid). */
-static const struct procgroup_proc *
+const struct procgroup_proc *
 rate_find_proc(const struct procgroup_group *g, int pid)
 {
 	size_t	lo = 0, hi = g->nprocs, mid;

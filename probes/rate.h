@@ -90,6 +90,9 @@ struct rate_group {
 	double	throttled_pct;		/* periods throttled, of all periods */
 	double	throttled_s_per_s;	/* seconds throttled per second */
 };
+/* The process pid in group g, or NULL (a binary search: procs are sorted). */
+const struct procgroup_proc *rate_find_proc(const struct procgroup_group *g,
+	    int pid);
 /*
  * CPU of a process group, from each process's own ticks (so one exiting
  * does not make the sum go backwards).  -1 when interval <= 0.
