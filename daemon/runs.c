@@ -26,6 +26,7 @@
 #include "cfg.h"
 #include "daemon.h"
 #include "encode.h"
+#include "history.h"
 #include "log.h"
 #include "np.h"
 #include "report_html.h"
@@ -72,6 +73,21 @@ runs_now(void)
 
 	clock_gettime(CLOCK_REALTIME, &ts);
 	return ((double)ts.tv_sec + (double)ts.tv_nsec / 1e9);
+}
+
+/*
+ * Take a sample now and return its time, so that a live run's window ends
+ * on a sample of its own; now itself when no sample could be taken.
+ */
+static double
+runs_sample(struct daemon *d, double now)
+{
+	const struct hist_sample	*s;
+
+	if (sampler_now(d) == -1 ||
+	    (s = history_last(sampler_history(d))) == NULL || s->t < now)
+		return (now);
+	return (s->t);
 }
 
 /* The run with this id, or NULL. */
@@ -558,9 +574,9 @@ runs_create(struct daemon *d, struct evhttp_request *req)
 			    "end some first", RUNS_MAX_OPEN);
 			goto out;
 		}
-		/* A sample now: the window starts exactly here. */
-		(void)sampler_now(d);
-		json_object_set_new(run, "start", json_real(now));
+		/* A sample now: the window starts exactly there. */
+		json_object_set_new(run, "start", json_real(runs_sample(d,
+		    now)));
 	} else if ((rep = runs_report(d, req, run)) == NULL)
 		goto out;		/* nothing saved */
 	doc = json_pack("{s:O,s:O?}", "run", run, "report", rep);
@@ -655,8 +671,7 @@ runs_end(struct daemon *d, struct evhttp_request *req, struct run *r)
 		api_error(req, HTTP_BADREQUEST, "bad_request", "%s", msg);
 		goto out;
 	}
-	(void)sampler_now(d);
-	json_object_set_new(run, "end", json_real(runs_now()));
+	json_object_set_new(run, "end", json_real(runs_sample(d, runs_now())));
 	json_object_set_new(run, "ended", json_true());
 	if ((rep = runs_report(d, req, run)) == NULL)
 		goto out;		/* the run stays open and unchanged */
@@ -751,8 +766,8 @@ runs_get_report(struct daemon *d, struct evhttp_request *req, struct run *r)
 			    "memory");
 			return;
 		}
-		(void)sampler_now(d);
-		json_object_set_new(run, "end", json_real(runs_now()));
+		json_object_set_new(run, "end", json_real(runs_sample(d,
+		    runs_now())));
 		live = runs_report(d, req, run);
 		json_decref(run);
 		if (live == NULL)

@@ -1064,8 +1064,12 @@ v_bracket(struct v_ctx *x, char **cause)
 			*cause = NULL;
 		return (-1);
 	}
-	slack = x->h->interval * 0.25;
-	if (r->end > last->t + slack + x->h->interval * 2) {
+	/*
+	 * The samples at or just outside the window: a live run's ends are
+	 * samples of their own, a recorded run's fall between two.
+	 */
+	slack = 0.001;
+	if (r->end > last->t + x->h->interval * 2) {
 		errno = ERANGE;
 		if (asprintf(cause, "the window ends %.1f s after the newest "
 		    "sample", r->end - last->t) == -1)
