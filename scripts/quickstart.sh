@@ -1,6 +1,6 @@
 #!/bin/sh
-# quickstart.sh: build nasperf, start nasperfd on loopback, and ask it what
-# it sees.  The daemon is left running; the last line says how to stop it.
+# quickstart.sh: build nasperf, start nasperfd on loopback, ask it what it
+# sees, and run one benchmark through it for a verdict.  The daemon is left running; the last line says how to stop it.
 # Run as root on Debian 12 (it installs what is missing).
 set -e
 NP_TOP=$(cd "$(dirname "$0")/.." && pwd)
@@ -33,6 +33,17 @@ for cmd in info topology "counters -i 1"; do
 	# shellcheck disable=SC2086
 	"$B/client/nasperf" --token-file "$STATE/token" $cmd
 done
+# A run: re-read a file the page cache already holds, and ask why it went
+# as fast as it did.
+F=$(mktemp /var/tmp/nasperf-quickstart.XXXXXX)
+dd if=/dev/urandom of="$F" bs=1M count=128 2>/dev/null
+cat "$F" >/dev/null
+echo
+echo "\$ nasperf run --label 're-read a cached file' --protocol local --op read -- dd if=$F of=/dev/null bs=1M"
+"$B/client/nasperf" --token-file "$STATE/token" run --label \
+    "re-read a cached file" --protocol local --op read -- \
+    dd if="$F" of=/dev/null bs=1M || :
+rm -f "$F"
 echo
 echo "nasperfd is running on 127.0.0.1:9631 (pid $(cat "$PIDFILE"), log $LOG)."
 echo "Stop it with: kill \$(cat $PIDFILE)"
