@@ -17,6 +17,7 @@
 #include <jansson.h>
 
 #include "importers.h"
+#include "np.h"
 
 #define IMP_LINE_MAX	1024	/* longer lines are no summary of ours */
 #define IMP_FIO_GROUPS	64	/* stonewalled groups told apart */
@@ -225,7 +226,7 @@ imp_seconds_unit(const char *s, const char **after)
 	};
 	size_t			 i;
 
-	for (i = 0; i < sizeof units / sizeof units[0]; i++) {
+	for (i = 0; i < NP_NITEMS(units); i++) {
 		size_t	n = strlen(units[i]);
 
 		if (strncmp(s, units[i], n) == 0 && !imp_isalpha(s[n])) {
@@ -351,8 +352,7 @@ int
 importers_dd(const char *text, size_t len, struct importers_result *r,
     const char **errstr)
 {
-	const char		*p = text, *end = text + len, *at;
-	const char		*bad = NULL;
+	const char		*p, *end, *at, *bad = NULL;
 	char			 buf[IMP_LINE_MAX];
 	struct imp_records	 rec, out_rec;
 	int			 toolong, prev_rec = 0, have_pair = 0;
@@ -362,6 +362,12 @@ importers_dd(const char *text, size_t len, struct importers_result *r,
 
 	if (errstr != NULL)
 		*errstr = NULL;
+	if (text == NULL) {
+		text = "";
+		len = 0;
+	}
+	p = text;
+	end = text + len;
 	imp_clear(r, "dd");
 	memset(&out_rec, 0, sizeof out_rec);
 	while (imp_line(&p, end, 1, buf, sizeof buf, &toolong) != -1) {
@@ -477,7 +483,7 @@ importers_fio_json(const char *text, size_t len, struct importers_result *r,
     const char **errstr)
 {
 	static const char	*sides[] = { "read", "write" };
-	const char		*p, *end = text + len, *name;
+	const char		*p, *end, *name;
 	json_t			*root = NULL, *jobs, *job, *side, *jv;
 	json_error_t		 jerr;
 	struct {
@@ -492,6 +498,11 @@ importers_fio_json(const char *text, size_t len, struct importers_result *r,
 
 	if (errstr != NULL)
 		*errstr = NULL;
+	if (text == NULL) {
+		text = "";
+		len = 0;
+	}
+	end = text + len;
 	imp_clear(r, "fio");
 	for (p = text; p < end; p++)
 		if (*p == '{' && (p == text || p[-1] == '\n'))
@@ -539,7 +550,7 @@ importers_fio_json(const char *text, size_t len, struct importers_result *r,
 		if (imp_json_u64(job, "job_start", &ms) == 0 && ms > 0 &&
 		    (start_ms == 0 || ms < start_ms))
 			start_ms = ms;
-		for (s = 0; s < sizeof sides / sizeof sides[0]; s++) {
+		for (s = 0; s < NP_NITEMS(sides); s++) {
 			side = json_object_get(job, sides[s]);
 			if (side == NULL)
 				continue;
@@ -687,7 +698,7 @@ imp_size_unit(const char *u, const char **after)
 	};
 	size_t			 i;
 
-	for (i = 0; i < sizeof units / sizeof units[0]; i++) {
+	for (i = 0; i < NP_NITEMS(units); i++) {
 		size_t	n = strlen(units[i].name);
 
 		if (strncmp(u, units[i].name, n) == 0 &&
@@ -956,6 +967,10 @@ importers_cdm(const char *text, size_t len, struct importers_result *out,
 	if (errstr != NULL)
 		*errstr = NULL;
 	*n = 0;
+	if (text == NULL) {
+		text = "";
+		len = 0;
+	}
 	if (imp_narrow(text, len, &copy, &clen) == -1)
 		return (imp_fail(errstr, ENOMEM, "out of memory"));
 	if (copy != NULL) {
@@ -1049,6 +1064,10 @@ importers_detect(const char *text, size_t len, struct importers_result *out,
 	*n = 0;
 	if (errstr != NULL)
 		*errstr = NULL;
+	if (text == NULL) {
+		text = "";
+		len = 0;
+	}
 	if (max == 0)
 		return (imp_fail(errstr, EINVAL, "no room for a result"));
 	if ((len >= 2 && u[0] == 0xff && u[1] == 0xfe) ||

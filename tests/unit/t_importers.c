@@ -614,6 +614,9 @@ t_detect(void)
 	T_EQ_STR(errstr, "no dd, fio JSON or CrystalDiskMark output found");
 	free(buf);
 	T_ERRNO(importers_detect("", 0, out, T_MAXRES, &n, NULL), ENOENT);
+	T_ERRNO(importers_detect(NULL, 0, out, T_MAXRES, &n, NULL), ENOENT);
+	T_ERRNO(importers_fio_json(NULL, 0, out, NULL), ENOENT);
+	T_ERRNO(importers_cdm(NULL, 0, out, T_MAXRES, &n, NULL), ENOENT);
 	T_ERRNO(importers_detect("{\"jobs\": [", 10, out, T_MAXRES, &n, NULL),
 	    EINVAL);
 	T_EQ_INT(n, 0);
