@@ -57,7 +57,7 @@ static const struct {
 
 struct html {
 	FILE		*out;
-	const json_t	*t;		/* series.t: seconds from window start */
+	const json_t	*t;		/* series.t: seconds from the start */
 	size_t		 n;		/* samples */
 	double		 xmax;		/* seconds: the end of the x axis */
 	double		 wstart;	/* window.start, Unix seconds */
@@ -74,7 +74,7 @@ struct html_line {
 };
 
 struct html_chart {
-	const char	*name;		/* from the report: escaped, may be NULL */
+	const char	*name;		/* from the report, or NULL; escaped */
 	const char	*what;		/* fixed text after the name */
 	const char	*unit;		/* of the y axis: "MB/s", "%" */
 	double		 ymax;		/* the y axis reaches at least this */
@@ -103,7 +103,8 @@ static const char html_css[] =
 	"padding:.8rem 1rem;margin:1.2rem 0}\n"
 	".verdict .big{font-size:2.6rem;font-weight:700;line-height:1.1;"
 	"color:var(--c);margin:0}\n"
-	".verdict .res{font-size:1.2rem;margin:.2rem 0;overflow-wrap:anywhere}\n"
+	".verdict .res{font-size:1.2rem;margin:.2rem 0;"
+	"overflow-wrap:anywhere}\n"
 	".verdict .sum{font-size:1.1rem;margin:.4rem 0 .8rem;"
 	"white-space:pre-line;overflow-wrap:anywhere}\n"
 	"dl.kpi{display:flex;flex-wrap:wrap;gap:.4rem 2.4rem;margin:0}\n"
@@ -123,13 +124,17 @@ static const char html_css[] =
 	"td.n{text-align:right;white-space:nowrap;"
 	"font-variant-numeric:tabular-nums}\n"
 	"td.d{white-space:pre-line;overflow-wrap:anywhere}\n"
-	".bar{display:inline-block;width:3.5rem;height:.55rem;margin-left:.4rem;"
+	".bar{display:inline-block;width:3.5rem;height:.55rem;"
+	"margin-left:.4rem;"
 	"border:1px solid #999;vertical-align:middle}\n"
 	".bar i{display:block;height:100%;background:var(--c)}\n"
 	".g1,.g2,.g3{display:grid;gap:1rem .9rem}\n"
-	".g2{grid-template-columns:repeat(auto-fill,minmax(min(26rem,100%),1fr))}\n"
-	".g3{grid-template-columns:repeat(auto-fill,minmax(min(15rem,100%),1fr))}\n"
-	".card{border:1px solid var(--ln);border-radius:4px;padding:.4rem .5rem}\n"
+	".g2{grid-template-columns:repeat(auto-fill,"
+	"minmax(min(26rem,100%),1fr))}\n"
+	".g3{grid-template-columns:repeat(auto-fill,"
+	"minmax(min(15rem,100%),1fr))}\n"
+	".card{border:1px solid var(--ln);border-radius:4px;"
+	"padding:.4rem .5rem}\n"
 	".card figure+figure{margin-top:.4rem}\n"
 	".members{margin:.8rem 0 0 1rem;padding-left:.8rem;"
 	"border-left:3px solid var(--ln)}\n"
@@ -1052,7 +1057,8 @@ html_members(struct html *h, const json_t *disks, const json_t *a, char *st)
 		if (nmore > 0)
 			fprintf(h->out, "and %zu more members. ", nmore);
 		if (nmissing > 0)
-			fprintf(h->out, "%zu members have no series.", nmissing);
+			fprintf(h->out, "%zu members have no series.",
+			    nmissing);
 		fputs("</p>\n", h->out);
 	}
 	fputs("</div>\n", h->out);

@@ -71,15 +71,22 @@ report_yaml_emit(yaml_emitter_t *e, yaml_event_t *ev)
 	return (0);
 }
 
-/* Emit one scalar; plain says whether it may be written without quotes. */
+/*
+ * Emit one scalar; plain says whether it may be written without quotes.
+ * Lines go in a literal block (|) where libyaml can keep them exactly.
+ */
 static int
 report_yaml_scalar(yaml_emitter_t *e, const char *s, size_t len, int plain)
 {
-	yaml_event_t	ev;
+	yaml_event_t		ev;
+	yaml_scalar_style_t	style = YAML_ANY_SCALAR_STYLE;
 
+	if (!plain)
+		style = YAML_DOUBLE_QUOTED_SCALAR_STYLE;
+	else if (memchr(s, '\n', len) != NULL)
+		style = YAML_LITERAL_SCALAR_STYLE;
 	if (!yaml_scalar_event_initialize(&ev, NULL, NULL,
-	    (yaml_char_t *)(uintptr_t)s, (int)len, plain, 1,
-	    plain ? YAML_ANY_SCALAR_STYLE : YAML_DOUBLE_QUOTED_SCALAR_STYLE)) {
+	    (yaml_char_t *)(uintptr_t)s, (int)len, plain, 1, style)) {
 		errno = ENOMEM;
 		return (0);
 	}

@@ -61,13 +61,13 @@ static int
 y_int(const char *s, json_int_t *v)
 {
 	char		 buf[128], *end, *p;
-	const char	*q;
+	size_t		 n = 0;
 	int		 base = 10, neg = 0;
 
-	for (p = buf, q = s; *q != '\0' && p < buf + sizeof buf - 1; q++)
-		if (*q != '_')
-			*p++ = *q;
-	*p = '\0';
+	for (; *s != '\0' && n < sizeof buf - 1; s++)
+		if (*s != '_')
+			buf[n++] = *s;
+	buf[n] = '\0';
 	p = buf;
 	if (*p == '-' || *p == '+')
 		neg = *p++ == '-';
@@ -113,7 +113,7 @@ y_plain(const char *s)
 		return (json_real(d));
 	if (strcasecmp(s, ".inf") == 0 || strcasecmp(s, ".nan") == 0 ||
 	    strcasecmp(s, "-.inf") == 0)
-		return (NULL);		/* not JSON: the emitter never writes it */
+		return (NULL);	/* not JSON: the emitter never writes it */
 	return (json_string(s));
 }
 
@@ -249,7 +249,8 @@ roundtrip(const char *what, const json_t *j)
 	if (!t_check(back != NULL && json_equal((json_t *)j, back), what,
 	    __FILE__, __LINE__, "%s", "read back differs")) {
 		s = json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS);
-		t = back ? json_dumps(back, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
+		t = back != NULL ? json_dumps(back,
+		    JSON_COMPACT | JSON_SORT_KEYS) : NULL;
 		printf("# want %.2000s\n# got  %.2000s\n# yaml:\n%.3000s\n", s,
 		    t ? t : "(parse failed)", yaml);
 		free(s);
@@ -269,7 +270,8 @@ tricky(void)
 		"trailing ", "a: b", "key:", ":", "- dash", "-", "#hash",
 		"a #b", "0x10", "0o17", "0b101", "1_000", "1:20", "1e3",
 		"1.5", ".5", "5.", "+1", "-0", "007", ".inf", "-.inf", ".NaN",
-		"2025-12-02", "12:30:00", "h\xc3\xa9llo w\xc3\xb6rld \xe2\x9c\x93 "
+		"2025-12-02", "12:30:00",
+		"h\xc3\xa9llo w\xc3\xb6rld \xe2\x9c\x93 "
 		"\xe6\x97\xa5\xe6\x9c\xac \xf0\x9f\x9a\x80", "line1\nline2",
 		"line1\n", "\n", "tab\there", "\"quoted\"", "'single'",
 		"back\\slash", "<<", "=", "!tag", "&anchor", "*alias",
@@ -342,6 +344,7 @@ test_yaml_text(void)
 	T_TRUE(strstr(y, "\n  hostname: \"null\"\n") != NULL);
 	T_TRUE(strstr(y, "\n  model: null\n") != NULL);
 	T_TRUE(strstr(y, "\n  cpus: []\n") != NULL);
+	T_TRUE(strstr(y, "\n  summary: |-\n    no verdict: the daemon") != NULL);
 	free(y);
 	json_decref(j);
 	json_decref(n);
@@ -488,7 +491,8 @@ charts_drawn(const char *html, const char *name)
 				break;
 		}
 		if (lines == 0) {
-			printf("# %s: a chart with no line: %.200s\n", name, svg);
+			printf("# %s: a chart with no line: %.200s\n", name,
+			    svg);
 			ok = 0;
 		}
 		free(svg);
