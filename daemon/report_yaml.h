@@ -6,8 +6,9 @@
  * that a series takes one line, other sequences in block style.  What is
  * written reads back as the same tree: strings that a YAML 1.1 or 1.2
  * reader would take for another type ("true", "yes", "null", "1.5", "0x10",
- * "") are quoted, integers stay integers and reals are written with the
- * fewest digits that give back the same double.
+ * "") are quoted, strings of several lines go in literal blocks, integers
+ * stay integers and reals are written with the fewest digits that give back
+ * the same double.
  */
 #ifndef REPORT_YAML_H
 #define REPORT_YAML_H
