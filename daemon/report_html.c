@@ -496,8 +496,9 @@ html_chart(struct html *h, const struct html_chart *c)
 	y0 = 16;
 	pw = w - x0 - 16;
 	ph = hh - y0 - 20;
-	step = html_step(html_chart_max(h, c), c->small ? 3 : 4);
-	top = ceil(html_chart_max(h, c) / step - 1e-9) * step;
+	v = html_chart_max(h, c);
+	step = html_step(v, c->small ? 3 : 4);
+	top = ceil(v / step - 1e-9) * step;
 	if (top <= 0)
 		top = step;
 	d = html_decimals(step);
@@ -671,9 +672,10 @@ html_header(struct html *h, const json_t *r)
 	if (html_num(win, "samples", &v) && html_num(win, "step", &v2))
 		snprintf(b3 + strlen(b3), sizeof b3 - strlen(b3),
 		    "%s%.0f samples of %g s", b3[0] != '\0' ? ", " : "", v, v2);
-	if (html_num(win, "start", &v))
-		snprintf(b2, sizeof b2, "%s from %s", b3,
-		    html_time(b, sizeof b, v) + 11);
+	/* The date is in Started; the time of day is enough here. */
+	if (html_num(win, "start", &v) &&
+	    strlen(html_time(b, sizeof b, v)) > 11)
+		snprintf(b2, sizeof b2, "%s from %s", b3, b + 11);
 	else
 		snprintf(b2, sizeof b2, "%s", b3);
 	html_kv(h, "Window", b2);
