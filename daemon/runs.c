@@ -216,9 +216,10 @@ runs_init(struct daemon *d, char **cause)
 		}
 	}
 	closedir(dir);
-	qsort(rs->v, rs->n, sizeof *rs->v, runs_cmp);
-	if (rs->n > 0)
+	if (rs->n > 0) {
+		qsort(rs->v, rs->n, sizeof *rs->v, runs_cmp);
 		log_info("runs: %zu saved runs read back", rs->n);
+	}
 	return (0);
 nomem:
 	if (asprintf(cause, "runs: out of memory") == -1)
