@@ -33,6 +33,7 @@
 #define HTML_MAX_LINES		8	/* lines on one chart */
 
 #define HTML_MB			1e6	/* bytes in a MB: MB/s is 10^6 B/s */
+#define HTML_MIN_MBS		1	/* MB/s: idle noise stays near 0 */
 
 /* Okabe-Ito colours, told apart with the common colour blindnesses. */
 static const char *html_colours[HTML_MAX_LINES] = {
@@ -491,9 +492,9 @@ html_chart(struct html *h, const struct html_chart *c)
 	int			 i, d, gaps;
 
 	w = c->small ? 280 : 480;
-	hh = c->small ? 140 : 200;
+	hh = c->small ? 148 : 208;
 	x0 = c->small ? 38 : 44;
-	y0 = 16;
+	y0 = 24;
 	pw = w - x0 - 16;
 	ph = hh - y0 - 20;
 	v = html_chart_max(h, c);
@@ -523,7 +524,7 @@ html_chart(struct html *h, const struct html_chart *c)
 		    "text-anchor=\"end\">%.*f</text>\n", x0 - 4,
 		    y0 + ph - v / top * ph + 4, d, v);
 	}
-	fprintf(h->out, "<text x=\"%.1f\" y=\"10\" text-anchor=\"end\">%s"
+	fprintf(h->out, "<text x=\"%.1f\" y=\"12\" text-anchor=\"end\">%s"
 	    "</text>\n", x0 - 4, c->unit);
 
 	/* The x axis: seconds from the window's start. */
@@ -901,7 +902,7 @@ html_client(struct html *h, const json_t *series)
 {
 	struct html_chart	c;
 
-	html_chart_init(&c, NULL, "Client rate", "MB/s", 0, 0);
+	html_chart_init(&c, NULL, "Client rate", "MB/s", HTML_MIN_MBS, 0);
 	html_add(&c, "client", json_object_get(series, "client_bytes_per_s"),
 	    1 / HTML_MB);
 	fputs("<h3>Client</h3>\n", h->out);
@@ -931,7 +932,7 @@ html_nics(struct html *h, const json_t *nics)
 	fputs("<h3>Network</h3>\n<div class=\"g2\">\n", h->out);
 	json_array_foreach(nics, i, nic) {
 		html_chart_init(&c, html_str(nic, "name"), "receive and send",
-		    "MB/s", 0, 0);
+		    "MB/s", HTML_MIN_MBS, 0);
 		html_add(&c, "rx", json_object_get(nic, "rx_bytes_per_s"),
 		    1 / HTML_MB);
 		html_add(&c, "tx", json_object_get(nic, "tx_bytes_per_s"),
@@ -960,8 +961,8 @@ html_nics(struct html *h, const json_t *nics)
 static void
 html_disk_rw(struct html_chart *c, const json_t *d, double ymax, int small)
 {
-	html_chart_init(c, html_str(d, "name"), "throughput", "MB/s", ymax,
-	    small);
+	html_chart_init(c, html_str(d, "name"), "throughput", "MB/s",
+	    ymax > HTML_MIN_MBS ? ymax : HTML_MIN_MBS, small);
 	html_add(c, "read", json_object_get(d, "read_bytes_per_s"),
 	    1 / HTML_MB);
 	html_add(c, "write", json_object_get(d, "write_bytes_per_s"),
