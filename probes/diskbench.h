@@ -4,9 +4,11 @@
  * One run reads or writes a region of a device or file, sequentially or at
  * random block-aligned offsets, with O_DIRECT, a block size and a queue
  * depth, until a time or a byte count is reached or it is cancelled.  A
- * queue depth of N is N threads each doing synchronous pread(2)/pwrite(2);
- * in a sequential run they take the next block from one shared counter, so
- * the device sees one sequential stream with N requests in flight.
+ * queue depth of N is either N requests kept in flight by one thread with
+ * Linux native AIO (io_submit(2), raw system calls, since 2.6), or N
+ * threads each doing synchronous pread(2)/pwrite(2).  Either way a
+ * sequential run takes the next block from one shared counter, so the
+ * device sees one sequential stream with N requests in flight.
  *
  * diskbench_start() checks the spec, opens the path, allocates everything
  * and starts the threads; it returns at once.  diskbench_poll() reads the
@@ -40,6 +42,12 @@ enum diskbench_dir {
 	DISKBENCH_WRITE
 };
 
+enum diskbench_engine {
+	DISKBENCH_AUTO,			/* AIO, else threads */
+	DISKBENCH_AIO,			/* native AIO only */
+	DISKBENCH_THREADS		/* pread/pwrite threads */
+};
+
 struct diskbench_spec {
 	const char		*path;		/* borrowed during start */
 	int			 is_raw_device;	/* 1: O_RDONLY, no writes */
@@ -53,6 +61,7 @@ struct diskbench_spec {
 	uint64_t		 max_bytes;	/* 0: no size bound */
 	int			 direct;	/* 1: ask for O_DIRECT */
 	uint64_t		 seed;		/* random offsets and data */
+	enum diskbench_engine	 engine;
 };
 
 struct diskbench_progress {
@@ -78,6 +87,7 @@ struct diskbench_result {
 	const double	*per_second;	/* bytes/s of each whole second */
 	size_t		 nper_second;	/* borrowed, valid until free */
 	int		 direct_used;	/* 0: O_DIRECT refused, page cache */
+	enum diskbench_engine engine_used; /* DISKBENCH_AIO or _THREADS */
 	int		 cancelled;	/* 1: diskbench_cancel() stopped it */
 	int		 error;		/* errno of a failed I/O, or 0 */
 	const char	*errstr;	/* what failed, static; NULL if none */
@@ -87,8 +97,9 @@ struct diskbench;
 
 /*
  * Check spec, open its path and start the run; returns at once.  NULL with
- * errno (EINVAL for a bad spec, EPERM for a write to a device) and *cause
- * set to a message the caller frees.
+ * errno (EINVAL for a bad spec, EPERM for a write to a device, ENOSYS for
+ * DISKBENCH_AIO where the kernel has none) and *cause set to a message
+ * the caller frees.
  */
 struct diskbench *diskbench_start(const struct diskbench_spec *,
 	    char **cause);

@@ -24,9 +24,9 @@ static int
 usage(void)
 {
 	fprintf(stderr, "usage: diskbench-run [-DRw] [-b size] [-c seconds] "
-	    "[-l length] [-o offset]\n"
-	    "\t[-p seq|rand] [-q depth] [-S seed] [-s bytes] [-t seconds] "
-	    "path\n");
+	    "[-e aio|threads] [-l length]\n"
+	    "\t[-o offset] [-p seq|rand] [-q depth] [-S seed] [-s bytes] "
+	    "[-t seconds] path\n");
 	return (2);
 }
 
@@ -90,7 +90,7 @@ main(int argc, char **argv)
 	s.queue_depth = 1;
 	s.direct = 1;
 	s.seed = 1;
-	while ((ch = getopt(argc, argv, "b:c:Dl:o:p:q:RS:s:t:w")) != -1) {
+	while ((ch = getopt(argc, argv, "b:c:De:l:o:p:q:RS:s:t:w")) != -1) {
 		switch (ch) {
 		case 'b':
 			if (parse_size(optarg, &s.block_size) == -1)
@@ -103,6 +103,14 @@ main(int argc, char **argv)
 			break;
 		case 'D':
 			s.direct = 0;
+			break;
+		case 'e':
+			if (strcmp(optarg, "aio") == 0)
+				s.engine = DISKBENCH_AIO;
+			else if (strcmp(optarg, "threads") == 0)
+				s.engine = DISKBENCH_THREADS;
+			else
+				return (usage());
 			break;
 		case 'l':
 			if (parse_size(optarg, &s.length) == -1)
@@ -179,7 +187,8 @@ main(int argc, char **argv)
 	    "lat_us_p999=%.1f\nlat_us_max=%.1f\nlat_us_mean=%.1f\n",
 	    r.lat_us_p50, r.lat_us_p90, r.lat_us_p99, r.lat_us_p999,
 	    r.lat_us_max, r.lat_us_mean);
-	printf("direct_used=%d\ncancelled=%d\nerror=%d\nerrstr=%s\n",
+	printf("engine=%s\ndirect_used=%d\ncancelled=%d\nerror=%d\n"
+	    "errstr=%s\n", r.engine_used == DISKBENCH_AIO ? "aio" : "threads",
 	    r.direct_used, r.cancelled, r.error,
 	    r.errstr != NULL ? r.errstr : "");
 	printf("per_second=");

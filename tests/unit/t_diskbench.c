@@ -17,6 +17,7 @@
 #define FILE_SIZE	(8ULL * 1024 * 1024)
 
 static char	tmpdir[4096], datapath[4096 + 16];
+static enum diskbench_engine engine;	/* of the runs made by spec_read() */
 
 /* A spec reading the data file: 64 KiB blocks, queue depth 1, O_DIRECT. */
 static struct diskbench_spec
@@ -32,6 +33,7 @@ spec_read(void)
 	s.queue_depth = 1;
 	s.direct = 1;
 	s.seed = 42;
+	s.engine = engine;
 	return (s);
 }
 
@@ -212,6 +214,7 @@ t_size_bound(void)
 	T_TRUE(r.errstr == NULL);
 	T_EQ_INT(r.cancelled, 0);
 	T_EQ_INT(r.direct_used, 1);
+	T_EQ_INT(r.engine_used, engine);
 	T_TRUE(r.seconds > 0);
 	T_NEAR(r.bytes_per_s, (double)r.bytes / r.seconds, 1e-6);
 	T_NEAR(r.iops, (double)r.ios / r.seconds, 1e-6);
@@ -436,14 +439,42 @@ t_cancel(void)
 int
 main(void)
 {
+	struct diskbench_spec	s;
+	struct diskbench_result	r;
+
 	setup();
 	t_bad_specs();
-	t_raw();
-	t_size_bound();
-	t_latency();
-	t_write_region();
-	t_time_bound();
-	t_cancel();
+	s = spec_read();
+	s.engine = 7;
+	refused(&s, EINVAL, "unknown engine");
+
+	/* Native AIO where the kernel has it, then threads. */
+	s = spec_read();
+	s.max_bytes = 1024 * 1024;
+	s.engine = DISKBENCH_AIO;
+	if (run(&s, &r) == -2) {
+		t_skip("no native AIO here");
+		engine = DISKBENCH_THREADS;
+	} else {
+		T_EQ_INT(r.engine_used, DISKBENCH_AIO);
+		s.engine = DISKBENCH_AUTO;
+		T_EQ_INT(run(&s, &r), 0);
+		T_EQ_INT(r.engine_used, DISKBENCH_AIO);
+		engine = DISKBENCH_AIO;
+	}
+	for (;;) {
+		printf("# engine %s\n", engine == DISKBENCH_AIO ? "aio" :
+		    "threads");
+		t_raw();
+		t_size_bound();
+		t_latency();
+		t_write_region();
+		t_time_bound();
+		t_cancel();
+		if (engine == DISKBENCH_THREADS)
+			break;
+		engine = DISKBENCH_THREADS;
+	}
 	unlink(datapath);
 	rmdir(tmpdir);
 	return (t_done());
