@@ -1,0 +1,1 @@
+# daemon/synth.mk: the synthetic data plane (source and sink)
