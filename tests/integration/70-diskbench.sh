@@ -3,7 +3,8 @@
 # over files of random data, with the limit set for a child cgroup holding
 # only the engine's test driver, the measured sequential read, sequential
 # write (O_DIRECT, to a file on ext4) and random 4 KiB read IOPS (queue
-# depths 1 and 8) come within 5 % of the limit (MB = 10^6 bytes).  Also:
+# depths 1 and 8) come within 5 % of the limit (MB = 10^6 bytes), with
+# either engine (native AIO, threads).  Also:
 # a write to the raw device is refused and leaves it unchanged, and a
 # cancel ends a throttled run well within a second.
 #
@@ -91,23 +92,29 @@ is "a write to $L1 is refused (exit 2)" "$?" 2
 check "the cause says why" grep -q "raw device are refused" "$T_TMP/err"
 is "$L1 is unchanged" "$(head -c 1M "$L1" | md5sum)" "$sum0"
 
-# Sequential read, 1 MiB blocks, queue depth 4, 40 MB/s, 7 s.
+# Sequential read, 1 MiB blocks, queue depth 4, 40 MB/s, 7 s: native AIO,
+# then threads.
 throttle read_bps "$D1" 40000000
-in_cg -R -p seq -b 1M -q 4 -t 7 "$L1"
-is "seq read ran without error" "$(val error)" 0
-is "seq read used O_DIRECT" "$(val direct_used)" 1
-within "seq read bytes/s" "$(val bytes_per_s)" 40000000 5
-echo "# seq read per second: $(val per_second)"
-check "seq read has a figure for each whole second" \
-    test "$(val per_second | tr ',' '\n' | grep -c .)" -ge 6
+for e in aio threads; do
+	in_cg -e $e -R -p seq -b 1M -q 4 -t 7 "$L1"
+	is "seq read ($e) ran without error" "$(val error)" 0
+	is "seq read ($e) used O_DIRECT and $e" \
+	    "$(val direct_used) $(val engine)" "1 $e"
+	within "seq read ($e) bytes/s" "$(val bytes_per_s)" 40000000 5
+	echo "# seq read ($e) per second: $(val per_second)"
+	check "seq read ($e) has a figure for each whole second" \
+	    test "$(val per_second | tr ',' '\n' | grep -c .)" -ge 6
+done
 
 # Cancel: a throttled unbounded run stops at once; the in-flight requests
 # hold 4 MiB, 0.1 s at the limit, so a second is far more than enough.
-in_cg -R -p seq -b 1M -q 4 -c 1 "$L1"
-is "the cancelled run says so" "$(val cancelled)" 1
-c=$(val cancel_to_done_s)
-check "cancel ended the run within a second (${c:-?} s)" \
-    awk -v c="${c:-9}" 'BEGIN { exit !(c < 1) }'
+for e in aio threads; do
+	in_cg -e $e -R -p seq -b 1M -q 4 -c 1 "$L1"
+	is "the cancelled run ($e) says so" "$(val cancelled)" 1
+	c=$(val cancel_to_done_s)
+	check "cancel ended the run ($e) within a second (${c:-?} s)" \
+	    awk -v c="${c:-9}" 'BEGIN { exit !(c < 1) }'
+done
 limit read_bps "$D1" 0
 
 # Sequential write through a file on ext4, O_DIRECT, 20 MB/s, 7 s.  The
@@ -116,20 +123,25 @@ F=$T_TMP/vol/diskbench.tmp
 "$DRV" -w -b 1M -q 4 -l 200M -s 200M "$F" >"$T_TMP/out" 2>"$T_TMP/err"
 is "the file was laid out" "$(val bytes)" 209715200
 throttle write_bps "$D2" 20000000
-in_cg -w -p seq -b 1M -q 4 -l 200M -t 7 "$F"
-is "seq write ran without error" "$(val error)" 0
-is "seq write used O_DIRECT" "$(val direct_used)" 1
-within "seq write bytes/s" "$(val bytes_per_s)" 20000000 5
-echo "# seq write per second: $(val per_second)"
+for e in aio threads; do
+	in_cg -e $e -w -p seq -b 1M -q 4 -l 200M -t 7 "$F"
+	is "seq write ($e) ran without error" "$(val error)" 0
+	is "seq write ($e) used O_DIRECT" "$(val direct_used)" 1
+	within "seq write ($e) bytes/s" "$(val bytes_per_s)" 20000000 5
+	echo "# seq write ($e) per second: $(val per_second)"
+done
 limit write_bps "$D2" 0
 
-# Random 4 KiB reads at 500 IOPS, queue depth 1 and 8.
+# Random 4 KiB reads at 500 IOPS, queue depth 1 and 8, with either engine.
 throttle read_iops "$D1" 500
-for qd in 1 8; do
-	in_cg -R -p rand -b 4K -q $qd -t 7 -S $qd "$L1"
-	is "rand read QD$qd ran without error" "$(val error)" 0
-	within "rand read QD$qd IOPS" "$(val iops)" 500 5
-	echo "# QD$qd latency us: p50 $(val lat_us_p50) p99 $(val lat_us_p99) max $(val lat_us_max)"
+for e in aio threads; do
+	for qd in 1 8; do
+		in_cg -e $e -R -p rand -b 4K -q $qd -t 7 -S $qd "$L1"
+		is "rand read QD$qd ($e) ran without error" "$(val error)" 0
+		within "rand read QD$qd ($e) IOPS" "$(val iops)" 500 5
+		echo "# QD$qd ($e) latency us: p50 $(val lat_us_p50)" \
+		    "p99 $(val lat_us_p99) max $(val lat_us_max)"
+	done
 done
 limit read_iops "$D1" 0
 
