@@ -65,7 +65,7 @@ struct diskbench_worker {		/* a thread, or an AIO slot */
 	uint64_t		 rng;		/* xorshift64* state */
 	uint64_t		 lat_sum;	/* ns */
 	uint64_t		 lat_max;	/* ns */
-	uint64_t		 last_end;	/* ns after t0: last completion */
+	uint64_t		 last_end;	/* ns after t0, last I/O */
 };
 
 struct diskbench {
@@ -317,9 +317,11 @@ diskbench_worker_cb(void *arg)
 {
 	struct diskbench_worker	*w = arg;
 	struct diskbench	*db = w->db;
-	uint64_t		 off, t1, t2;
+	uint64_t		 off;
 
 	while (diskbench_next(db, &w->rng, w->buf, &off) == 0) {
+		uint64_t	t1, t2;
+
 		t1 = diskbench_now();
 		if (diskbench_io(db, w->buf, off) == -1) {
 			diskbench_fail(db, errno, diskbench_why(db, errno));
@@ -359,9 +361,10 @@ static unsigned
 diskbench_aio_submit(struct diskbench *db, struct iocb **cbs, unsigned n)
 {
 	unsigned	done = 0;
-	long		rc;
 
 	while (done < n) {
+		long	rc;
+
 		rc = syscall(SYS_io_submit, db->ctx, (long)(n - done),
 		    cbs + done);
 		if (rc == -1 && errno == EINTR)
@@ -391,7 +394,7 @@ diskbench_aio_cb(void *arg)
 	struct timespec		 ts;
 	uint64_t		 t2;
 	unsigned		 i, m, inflight;
-	long			 n, k;
+	long			 k;
 
 	for (m = 0; m < db->nw; m++)
 		if (diskbench_aio_prep(db, w, m) == 0)
@@ -400,6 +403,8 @@ diskbench_aio_cb(void *arg)
 			break;
 	inflight = diskbench_aio_submit(db, cbs, m);
 	while (inflight > 0) {
+		long	n;
+
 		ts.tv_sec = 0;
 		ts.tv_nsec = 100 * 1000 * 1000;
 		n = syscall(SYS_io_getevents, db->ctx, 1L, (long)db->nw, ev,
@@ -407,7 +412,7 @@ diskbench_aio_cb(void *arg)
 		if (n == -1 && errno == EINTR)
 			continue;
 		if (n == -1) {
-			/* io_destroy() in diskbench_free() waits for the rest. */
+			/* diskbench_free()'s io_destroy() waits for them. */
 			diskbench_fail(db, errno, "io_getevents failed");
 			break;
 		}
@@ -416,8 +421,10 @@ diskbench_aio_cb(void *arg)
 			i = (unsigned)ev[k].data;
 			inflight--;
 			if (ev[k].res != (int64_t)db->spec.block_size) {
-				int	e = ev[k].res < 0 ? (int)-ev[k].res : EIO;
+				int	e = EIO;
 
+				if (ev[k].res < 0)
+					e = (int)-ev[k].res;
 				diskbench_fail(db, e, diskbench_why(db, e));
 				continue;
 			}
@@ -834,15 +841,13 @@ diskbench_worker_init(struct diskbench *db, unsigned i)
 static int
 diskbench_aio_init(struct diskbench *db, char **cause)
 {
-	unsigned	qd = db->spec.queue_depth;
-
 	if (db->spec.engine == DISKBENCH_THREADS)
 		return (0);
 #ifdef SYS_io_getevents
-	if (syscall(SYS_io_setup, qd, &db->ctx) == 0) {
+	if (syscall(SYS_io_setup, db->spec.queue_depth, &db->ctx) == 0) {
 		db->aio = 1;
-		db->iocb = calloc(qd, sizeof *db->iocb);
-		db->t_sub = calloc(qd, sizeof *db->t_sub);
+		db->iocb = calloc(db->spec.queue_depth, sizeof *db->iocb);
+		db->t_sub = calloc(db->spec.queue_depth, sizeof *db->t_sub);
 		if (db->iocb == NULL || db->t_sub == NULL) {
 			diskbench_cause(cause, "%s", strerror(errno));
 			return (-1);

@@ -69,7 +69,7 @@ struct diskbench_progress {
 	uint64_t	ios;
 	double		seconds;	/* since the start */
 	double		bytes_per_s;	/* over the last whole second, or 0 */
-	int		done;		/* 1: the run is over, wait won't block */
+	int		done;		/* 1: over; wait won't block */
 };
 
 struct diskbench_result {
