@@ -47,7 +47,8 @@ enum cfg_type {
 	CFG_LEVEL,		/* log level: int, 1 for debug */
 	CFG_CIDRS,		/* sequence of CIDRs into allow, nallow */
 	CFG_GROUPS,		/* mapping of name to patterns into groups */
-	CFG_NICS		/* mapping of interface to settings into nics */
+	CFG_NICS,		/* mapping of interface to settings into nics */
+	CFG_ENDPOINT		/* "ADDR:PORT" or "PORT" into a char array */
 };
 
 /* One configuration key: what it is, where it goes, its range, default. */
@@ -115,6 +116,15 @@ static const struct cfg_key cfg_keys[] = {
 	{ "verdict.small_request_bytes", CFG_UINT, CFG_OFF(v_small_request),
 	    512, 16777216, "65536" },
 	{ "verdict.idle_pct", CFG_UINT, CFG_OFF(v_idle_pct), 1, 100, "30" },
+	{ "synth.listen", CFG_ENDPOINT, CFG_OFF(synth_listen), 0, 0, "9632" },
+	{ "synth.max_streams", CFG_UINT, CFG_OFF(synth_max_streams), 0, 1024,
+	    "8" },
+	{ "synth.max_bytes", CFG_UINT, CFG_OFF(synth_max_bytes), 1,
+	    1ULL << 50, "1099511627776" },
+	{ "synth.max_rate_mbps", CFG_UINT, CFG_OFF(synth_max_rate_mbps), 0,
+	    1000000, "0" },
+	{ "synth.idle_timeout", CFG_UINT, CFG_OFF(synth_idle_timeout), 1, 3600,
+	    "30" },
 };
 
 /* The keys of one interfaces.NAME mapping (cfg_key_name() lists them too). */
@@ -682,6 +692,27 @@ cfg_listen_parse(const char *s, char *host, size_t hostsz, uint16_t *port,
 	return (0);
 }
 
+/* ADDR:PORT as cfg_listen_parse() takes it, or a PORT alone on defhost. */
+int
+cfg_endpoint_parse(const char *s, const char *defhost, char *host,
+    size_t hostsz, uint16_t *port, const char **errstr)
+{
+	uint64_t	v;
+
+	if (strchr(s, ':') != NULL)
+		return (cfg_listen_parse(s, host, hostsz, port, errstr));
+	if (cfg_uint_parse(s, 1, 65535, &v, errstr) == -1) {
+		*errstr = "expected ADDR:PORT or a port from 1 to 65535";
+		return (-1);
+	}
+	if (snprintf(host, hostsz, "%s", defhost) >= (int)hostsz) {
+		*errstr = "the address is too long";
+		return (-1);
+	}
+	*port = (uint16_t)v;
+	return (0);
+}
+
 /* Parse a CIDR, refusing host bits outside the prefix.  -1 with errstr. */
 static int
 cfg_cidr_parse1(const char *s, struct cfg_cidr *c, const char **errstr)
@@ -818,8 +849,10 @@ cfg_set_scalar(struct cfg *c, const struct cfg_key *k, const char *s,
     char **why)
 {
 	char		*field = (char *)c + k->off;
+	char		 addr[64];
 	const char	*errstr;
 	uint64_t	 v;
+	uint16_t	 port;
 	int		 b;
 	int		 rc = -1;
 
@@ -850,6 +883,18 @@ cfg_set_scalar(struct cfg *c, const struct cfg_key *k, const char *s,
 		if (s[0] != '/') {
 			errstr = "is not an absolute path";
 			goto bad;
+		}
+		if (cfg_copy(field, k->size, s) == -1) {
+			errstr = "is too long";
+			goto bad;
+		}
+		break;
+	case CFG_ENDPOINT:
+		if (cfg_endpoint_parse(s, "0.0.0.0", addr, sizeof addr, &port,
+		    &errstr) == -1) {
+			if (asprintf(why, "'%s': %s", s, errstr) == -1)
+				*why = NULL;
+			goto out;
 		}
 		if (cfg_copy(field, k->size, s) == -1) {
 			errstr = "is too long";

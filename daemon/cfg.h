@@ -83,6 +83,13 @@ struct cfg {
 	unsigned	v_cache_disk_pct;	/* verdict.cache_disk_pct */
 	unsigned	v_small_request;	/* verdict.small_request_bytes */
 	unsigned	v_idle_pct;		/* verdict.idle_pct */
+
+	/* synth: the synthetic data plane */
+	char		synth_listen[80];	/* synth.listen: ADDR:PORT, PORT */
+	unsigned	synth_max_streams;	/* synth.max_streams; 0: off */
+	uint64_t	synth_max_bytes;	/* synth.max_bytes, per stream */
+	unsigned	synth_max_rate_mbps;	/* synth.max_rate_mbps; 0: none */
+	unsigned	synth_idle_timeout;	/* synth.idle_timeout, seconds */
 };
 
 /* A struct cfg holding the built-in defaults; caller frees with cfg_free(). */
@@ -109,6 +116,13 @@ int		 cfg_cidr_parse(const char *, struct cfg_cidr *c);
  */
 int		 cfg_listen_parse(const char *, char *host, size_t hostsz,
 		    uint16_t *port, const char **errstr);
+/*
+ * Parse ADDR:PORT as cfg_listen_parse() does, or a PORT alone with defhost
+ * as the address (synth.listen); -1 with a static *errstr.
+ */
+int		 cfg_endpoint_parse(const char *, const char *defhost,
+		    char *host, size_t hostsz, uint16_t *port,
+		    const char **errstr);
 /*
  * The i-th key of the table, dotted ("api.listen",
  * "interfaces.NAME.speed_mbps"), or NULL past the end.

@@ -177,6 +177,11 @@ t_defaults(void)
 	T_EQ_INT(c->v_disk_busy_pct, 90);
 	T_EQ_INT(c->v_small_request, 65536);
 	T_EQ_INT(c->v_idle_pct, 30);
+	T_EQ_STR(c->synth_listen, "9632");
+	T_EQ_INT(c->synth_max_streams, 8);
+	T_EQ_U64(c->synth_max_bytes, 1099511627776ULL);
+	T_EQ_INT(c->synth_max_rate_mbps, 0);
+	T_EQ_INT(c->synth_idle_timeout, 30);
 	cfg_free(c);
 }
 
@@ -271,6 +276,11 @@ t_all_keys(void)
 	T_EQ_INT(c->v_cache_disk_pct, 5);
 	T_EQ_INT(c->v_small_request, 4096);
 	T_EQ_INT(c->v_idle_pct, 25);
+	T_EQ_STR(c->synth_listen, "[::1]:8081");
+	T_EQ_INT(c->synth_max_streams, 0);
+	T_EQ_U64(c->synth_max_bytes, 1ULL << 50);
+	T_EQ_INT(c->synth_max_rate_mbps, 1000000);
+	T_EQ_INT(c->synth_idle_timeout, 3600);
 
 	T_EQ_INT(t_allowed(c, "192.168.7.200"), 1);
 	T_EQ_INT(t_allowed(c, "192.168.8.1"), 0);
@@ -455,6 +465,18 @@ t_buffers(void)
 	    "'var/lib/nasperfd' is not an absolute path");
 	t_buf_fails("log:\n  level: verbose\n",
 	    "2:10: log.level: 'verbose' is not one of info, debug");
+	t_buf_fails("synth:\n  listen: '0.0.0.0:0'\n", "2:11: synth.listen: "
+	    "'0.0.0.0:0': the port is not a number from 1 to 65535");
+	t_buf_fails("synth:\n  listen: 70000\n", "2:11: synth.listen: "
+	    "'70000': expected ADDR:PORT or a port from 1 to 65535");
+	t_buf_fails("synth:\n  listen: eth0\n", "2:11: synth.listen: "
+	    "'eth0': expected ADDR:PORT or a port from 1 to 65535");
+	t_buf_fails("synth:\n  max_streams: 1025\n", "2:16: "
+	    "synth.max_streams: '1025' is out of range 0-1024");
+	c = t_buf("synth:\n  listen: 127.0.0.1:19632\n");
+	if (c != NULL)
+		T_EQ_STR(c->synth_listen, "127.0.0.1:19632");
+	cfg_free(c);
 	t_buf_fails("api:\n  listen: ':::9631'\n", "2:11: api.listen: "
 	    "':::9631': an IPv6 address goes in brackets, as in [::]:9631");
 	t_buf_fails("api:\n  allow: [10.0.0.1/8]\n", "2:11: api.allow: "
@@ -578,9 +600,9 @@ t_man(void)
 		/* The default is stated too, in the key's string form. */
 		T_TRUE(cfg_key_default(i) != NULL);
 	}
-	T_EQ_INT(i, 25);
-	T_TRUE(cfg_key_name(25) == NULL);
-	T_TRUE(cfg_key_default(25) == NULL);
+	T_EQ_INT(i, 30);
+	T_TRUE(cfg_key_name(30) == NULL);
+	T_TRUE(cfg_key_default(30) == NULL);
 	T_EQ_STR(cfg_key_name(0), "api.listen");
 	T_EQ_STR(cfg_key_default(0), "0.0.0.0:9631");
 	free(page);

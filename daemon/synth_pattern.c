@@ -1,0 +1,94 @@
+/*
+ * synth_pattern.c: the synthetic streams' bytes.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "synth_pattern.h"
+
+/* SplitMix64 (Steele, Lea and Flood 2014): one output per call. */
+static uint64_t
+synth_pattern_next(uint64_t *state)
+{
+	uint64_t	z;
+
+	z = (*state += 0x9e3779b97f4a7c15ULL);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return (z ^ (z >> 31));
+}
+
+int
+synth_pattern_parse(const char *s, enum synth_pattern *p)
+{
+	if (strcmp(s, "zero") == 0)
+		*p = SYNTH_PATTERN_ZERO;
+	else if (strcmp(s, "random") == 0)
+		*p = SYNTH_PATTERN_RANDOM;
+	else if (strcmp(s, "mixed") == 0)
+		*p = SYNTH_PATTERN_MIXED;
+	else
+		return (-1);
+	return (0);
+}
+
+const char *
+synth_pattern_name(enum synth_pattern p)
+{
+	switch (p) {
+	case SYNTH_PATTERN_ZERO:
+		return ("zero");
+	case SYNTH_PATTERN_RANDOM:
+		return ("random");
+	case SYNTH_PATTERN_MIXED:
+		return ("mixed");
+	}
+	return ("?");
+}
+
+/* Bytes are stored little-endian by hand: armhf and x86 must agree. */
+void
+synth_pattern_fill(enum synth_pattern p, uint64_t seed, unsigned char *period)
+{
+	uint64_t	state = seed, v;
+	size_t		i, j;
+
+	if (p == SYNTH_PATTERN_ZERO) {
+		memset(period, 0, SYNTH_PATTERN_PERIOD);
+		return;
+	}
+	for (i = 0; i < SYNTH_PATTERN_PERIOD; i += 8) {
+		v = synth_pattern_next(&state);
+		for (j = 0; j < 8; j++)
+			period[i + j] = (unsigned char)(v >> (8 * j));
+	}
+	if (p != SYNTH_PATTERN_MIXED)
+		return;
+	for (i = 0; i < SYNTH_PATTERN_PERIOD; i += SYNTH_PATTERN_BLOCK)
+		memset(period + i + SYNTH_PATTERN_BLOCK / 2, 0,
+		    SYNTH_PATTERN_BLOCK / 2);
+}
+
+/* memcmp one piece at a time, then find the byte only in a piece that differs. */
+size_t
+synth_pattern_check(const unsigned char *period, uint64_t off,
+    const unsigned char *buf, size_t len)
+{
+	size_t	done = 0, pos, n, i;
+
+	pos = (size_t)(off % SYNTH_PATTERN_PERIOD);
+	while (done < len) {
+		n = SYNTH_PATTERN_PERIOD - pos;
+		if (n > len - done)
+			n = len - done;
+		if (memcmp(period + pos, buf + done, n) != 0) {
+			for (i = 0; period[pos + i] == buf[done + i]; i++)
+				continue;
+			return (done + i);
+		}
+		done += n;
+		pos = 0;
+	}
+	return (len);
+}

@@ -1,0 +1,47 @@
+/*
+ * synth_pattern.h: the bytes of the synthetic data plane, shared by
+ * nasperfd (source and sink) and nasperf (upload and verification).
+ *
+ * A stream is one period of SYNTH_PATTERN_PERIOD bytes repeated: byte o of
+ * the stream is byte o % SYNTH_PATTERN_PERIOD of the period.  Serving it
+ * needs no per-byte work (the period is made once), and a receiver that
+ * makes the same period from the pattern and seed checks every byte.
+ *
+ * zero:   every byte 0.
+ * random: byte i of the period is byte i % 8 (little-endian) of the
+ *         (i / 8 + 1)-th output of SplitMix64 seeded with the seed:
+ *         incompressible by any compressor whose window is under the
+ *         period (gzip, LZ4, zstd up to level 19).
+ * mixed:  the random bytes with the second half of every 4096-byte block
+ *         zeroed: compresses to about half (gzip -1 gives 50-51 %).
+ */
+#ifndef SYNTH_PATTERN_H
+#define SYNTH_PATTERN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SYNTH_PATTERN_PERIOD	(4U << 20)	/* bytes */
+#define SYNTH_PATTERN_BLOCK	4096U		/* mixed: half random, half 0 */
+
+enum synth_pattern {
+	SYNTH_PATTERN_ZERO,
+	SYNTH_PATTERN_RANDOM,
+	SYNTH_PATTERN_MIXED
+};
+
+/* The pattern named s ("zero", "random", "mixed"); -1 when unknown. */
+int		 synth_pattern_parse(const char *s, enum synth_pattern *p);
+/* The name of a pattern, a static string. */
+const char	*synth_pattern_name(enum synth_pattern);
+/* Fill period (SYNTH_PATTERN_PERIOD bytes, the caller's) with the pattern. */
+void		 synth_pattern_fill(enum synth_pattern, uint64_t seed,
+		    unsigned char *period);
+/*
+ * Compare len bytes of buf, found at stream offset off, with the period;
+ * the index in buf of the first byte that differs, or len when all match.
+ */
+size_t		 synth_pattern_check(const unsigned char *period, uint64_t off,
+		    const unsigned char *buf, size_t len);
+
+#endif /* SYNTH_PATTERN_H */
