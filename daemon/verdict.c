@@ -33,6 +33,7 @@
 #define V_OTHERS_IDLE	50.0	/* other cores below this: a single-core case */
 #define V_PSI_DISK	50.0	/* io stalled this % of the time */
 #define V_CONTRADICT	0.5	/* NIC bytes below this share of the client's */
+#define V_NIC_ACTIVE	0.1	/* a step carrying this share of capacity */
 
 /* A resource looked at, and how close to its limit it was. */
 struct v_cand {
@@ -484,18 +485,54 @@ v_nic_capacity(const struct v_ctx *x, const struct hist_ent *e,
 	return (NAN);
 }
 
+/*
+ * The part of the window from the first to the last step in which
+ * interface i carried a tenth of its capacity cap, when that is at least
+ * half the window: a client's start-up and tear-down, idle on the wire,
+ * are not the link's.  Else the whole window.  Its length goes to *span.
+ */
+static void
+v_nic_span(const struct v_ctx *x, size_t i, double cap,
+    const struct hist_sample **pa, const struct hist_sample **pb,
+    double *span)
+{
+	const struct hist_sample	*s0 = NULL, *s1 = NULL;
+	struct v_nic			 r;
+	size_t				 k;
+
+	*pa = x->a;
+	*pb = x->b;
+	*span = x->T;
+	if (!isfinite(cap))
+		return;
+	for (k = 1; k < x->all.n; k++) {
+		if (v_nic(x->h, x->all.s[k - 1], x->all.s[k], i, &r) == -1 ||
+		    fmax(r.rx, r.tx) < cap * V_NIC_ACTIVE)
+			continue;
+		if (s0 == NULL)
+			s0 = x->all.s[k - 1];
+		s1 = x->all.s[k];
+	}
+	if (s0 == NULL || s1->t - s0->t < x->T / 2.0)
+		return;
+	*pa = s0;
+	*pb = s1;
+	*span = s1->t - s0->t;
+}
+
 /* NICs: bytes each way against the path's capacity. */
 static void
 v_nics(struct v_ctx *x)
 {
-	const struct history	*h = x->h;
-	const struct hist_ent	*e;
-	struct v_nic		 r;
-	struct v_cand		*c;
-	const char		*src, *dir;
-	char			 mb[32];
-	double			 cap, v;
-	size_t			 i;
+	const struct history		*h = x->h;
+	const struct hist_ent		*e;
+	const struct hist_sample	*sa, *sb;
+	struct v_nic			 r;
+	struct v_cand			*c;
+	const char			*src, *dir;
+	char				 mb[32], during[48];
+	double				 cap, v, span;
+	size_t				 i;
 
 	for (i = 0; i < h->nent[HIST_NIC]; i++) {
 		e = &h->ent[HIST_NIC][i];
@@ -507,6 +544,12 @@ v_nics(struct v_ctx *x)
 		if (e->master[0] != '\0')
 			continue;	/* its bond is looked at */
 		cap = v_nic_capacity(x, e, &src);
+		v_nic_span(x, i, cap, &sa, &sb, &span);
+		during[0] = '\0';
+		if (span < x->T - x->h->interval / 2.0 &&
+		    v_nic(h, sa, sb, i, &r) == 0)
+			snprintf(during, sizeof during, " over the %.1f s it "
+			    "carried traffic", span);
 		dir = r.tx >= r.rx ? "tx" : "rx";
 		v = r.tx >= r.rx ? r.tx : r.rx;
 		c = v_cand(x, "network", e->name, dir, v, "B/s", cap,
@@ -516,9 +559,9 @@ v_nics(struct v_ctx *x)
 		v_mbs(mb, sizeof mb, v);
 		if (isfinite(cap))
 			snprintf(c->detail, sizeof c->detail, "rx %.1f MB/s, tx "
-			    "%.1f MB/s, %.0f/%.0f packets/s; capacity %.0f Mb/s "
-			    "(%s)", r.rx / 1e6, r.tx / 1e6, r.rxp, r.txp,
-			    cap * 8 / 1e6, src);
+			    "%.1f MB/s, %.0f/%.0f packets/s%s; capacity %.0f "
+			    "Mb/s (%s)", r.rx / 1e6, r.tx / 1e6, r.rxp, r.txp,
+			    during, cap * 8 / 1e6, src);
 		else
 			snprintf(c->detail, sizeof c->detail, "rx %.1f MB/s, tx "
 			    "%.1f MB/s, %.0f/%.0f packets/s; link speed "
