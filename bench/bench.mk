@@ -3,10 +3,13 @@ EXTRA_PROGRAMS = bench/probe-cost-bin
 bench_probe_cost_bin_SOURCES = bench/probe-cost.c
 bench_probe_cost_bin_LDADD = probes/libnasprobe.a
 CLEANFILES += bench/probe-cost-bin
-EXTRA_DIST += bench/probe-cost bench/mkbox24.sh bench/sampler-cost
+EXTRA_DIST += bench/probe-cost bench/mkbox24.sh bench/sampler-cost \
+	bench/disk-vs-fio
 
 # make bench: every benchmark, each printing ratios to its reference tool.
-bench: bench/probe-cost-bin daemon/nasperfd
+bench: bench/probe-cost-bin daemon/nasperfd \
+    tests/integration/diskbench-run$(EXEEXT)
 	bash $(srcdir)/bench/probe-cost $(abs_top_builddir)
 	bash $(srcdir)/bench/sampler-cost $(abs_top_builddir)
+	bash $(srcdir)/bench/disk-vs-fio $(abs_top_builddir)
 .PHONY: bench
