@@ -1,0 +1,21 @@
+# tests/integration/verdicts.mk: each verdict class on this machine for real
+dist_check_SCRIPTS += tests/integration/80-verdict-disk.sh \
+	tests/integration/81-verdict-net.sh \
+	tests/integration/82-verdict-cpu.sh \
+	tests/integration/83-verdict-cache.sh \
+	tests/integration/84-verdict-latency.sh
+
+# The delay proxy the latency test puts in front of nasperfd.  Built for
+# make check without being a test itself (every check program is one),
+# hence the explicit rule.
+DELAYPROXY = tests/integration/delayproxy$(EXEEXT)
+check_DATA += $(DELAYPROXY)
+CLEANFILES += $(DELAYPROXY)
+EXTRA_DIST += tests/integration/delayproxy.c
+$(DELAYPROXY): $(srcdir)/tests/integration/delayproxy.c
+	@$(MKDIR_P) tests/integration
+	$(AM_V_CCLD)$(CC) $(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) \
+	    $(CPPFLAGS) $(AM_CFLAGS) $(CFLAGS) $(AM_LDFLAGS) $(LDFLAGS) -o $@ \
+	    $(srcdir)/tests/integration/delayproxy.c $(LIBS)
+delayproxy: $(DELAYPROXY)
+.PHONY: delayproxy
