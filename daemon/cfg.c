@@ -48,7 +48,8 @@ enum cfg_type {
 	CFG_CIDRS,		/* sequence of CIDRs into allow, nallow */
 	CFG_GROUPS,		/* mapping of name to patterns into groups */
 	CFG_NICS,		/* mapping of interface to settings into nics */
-	CFG_ENDPOINT		/* "ADDR:PORT" or "PORT" into a char array */
+	CFG_ENDPOINT,		/* "ADDR:PORT" or "PORT" into a char array */
+	CFG_PATHS		/* sequence of absolute paths: dt_volumes */
 };
 
 /* One configuration key: what it is, where it goes, its range, default. */
@@ -125,6 +126,13 @@ static const struct cfg_key cfg_keys[] = {
 	    1000000, "0" },
 	{ "synth.idle_timeout", CFG_UINT, CFG_OFF(synth_idle_timeout), 1, 3600,
 	    "30" },
+	{ "disktest.volumes", CFG_PATHS, CFG_OFF(dt_volumes), 0, 0, "" },
+	{ "disktest.busy_iops", CFG_UINT, CFG_OFF(dt_busy_iops), 0, 10000000,
+	    "100" },
+	{ "disktest.busy_mbps", CFG_UINT, CFG_OFF(dt_busy_mbps), 0, 1000000,
+	    "10" },
+	{ "disktest.max_bytes", CFG_UINT, CFG_OFF(dt_max_bytes), 1048576,
+	    1ULL << 50, "68719476736" },
 };
 
 /* The keys of one interfaces.NAME mapping (cfg_key_name() lists them too). */
@@ -953,6 +961,69 @@ cfg_add_cidr(struct cfg *c, const char *s, char **why)
 	return (0);
 }
 
+/* Add one volume to disktest.volumes; -1 with *why. */
+static int
+cfg_add_volume(struct cfg *c, const char *s, char **why)
+{
+	const char	*errstr = NULL;
+	size_t		 i;
+
+	*why = NULL;
+	if (c->dt_nvolumes == CFG_MAX_VOLUMES)
+		errstr = "one volume too many";
+	else if (s[0] != '/')
+		errstr = "is not an absolute path";
+	else if (strlen(s) >= CFG_VOLUME_MAX)
+		errstr = "is too long";
+	else if (strlen(s) > 1 && s[strlen(s) - 1] == '/')
+		errstr = "ends in a slash";
+	for (i = 0; errstr == NULL && i < c->dt_nvolumes; i++)
+		if (strcmp(c->dt_volumes[i], s) == 0)
+			errstr = "is listed twice";
+	if (errstr != NULL) {
+		if (asprintf(why, "'%s' %s", s, errstr) == -1)
+			*why = NULL;
+		return (-1);
+	}
+	cfg_copy(c->dt_volumes[c->dt_nvolumes++], CFG_VOLUME_MAX, s);
+	return (0);
+}
+
+/* disktest.volumes: a sequence of absolute paths, possibly empty. */
+static int
+cfg_do_paths(struct cfg_parse *p, struct cfg *c, const struct cfg_node *v,
+    const char *path)
+{
+	const struct cfg_node	*item;
+	const char		*s;
+	char			*why;
+	size_t			 i;
+
+	if (cfg_node_null(v)) {
+		c->dt_nvolumes = 0;
+		return (0);
+	}
+	if (v->type != CFG_NODE_SEQ) {
+		cfg_error(p, v->line, v->col, "%s: expected a sequence of "
+		    "absolute paths, got %s", path, cfg_node_kind(v));
+		return (-1);
+	}
+	memset(c->dt_volumes, 0, sizeof c->dt_volumes);
+	c->dt_nvolumes = 0;
+	for (i = 0; i < v->nkids; i++) {
+		item = v->kids[i];
+		if ((s = cfg_scalar(p, item, path)) == NULL)
+			return (-1);
+		if (cfg_add_volume(c, s, &why) == -1) {
+			cfg_error(p, item->line, item->col, "%s: %s", path,
+			    why != NULL ? why : "out of memory");
+			free(why);
+			return (-1);
+		}
+	}
+	return (0);
+}
+
 /* Start a new process group; NULL with *why. */
 static struct cfg_group *
 cfg_add_group(struct cfg *c, const char *name, char **why)
@@ -1010,6 +1081,7 @@ cfg_set_default(struct cfg *c, const struct cfg_key *k)
 	case CFG_CIDRS:
 	case CFG_GROUPS:
 	case CFG_NICS:
+	case CFG_PATHS:
 		break;
 	default:
 		rc = cfg_set_scalar(c, k, k->def, &why);
@@ -1023,6 +1095,11 @@ cfg_set_default(struct cfg *c, const struct cfg_key *k)
 	    word = strtok_r(NULL, " ", &last)) {
 		if (k->type == CFG_CIDRS) {
 			if (cfg_add_cidr(c, word, &why) == -1)
+				goto out;
+			continue;
+		}
+		if (k->type == CFG_PATHS) {
+			if (cfg_add_volume(c, word, &why) == -1)
 				goto out;
 			continue;
 		}
@@ -1239,6 +1316,8 @@ cfg_do_key(struct cfg_parse *p, struct cfg *c, const struct cfg_key *k,
 		return (cfg_do_groups(p, c, v, k->name));
 	case CFG_NICS:
 		return (cfg_do_nics(p, c, v, k->name));
+	case CFG_PATHS:
+		return (cfg_do_paths(p, c, v, k->name));
 	default:
 		break;
 	}

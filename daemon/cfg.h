@@ -19,6 +19,8 @@
 #define CFG_MAX_PATTERNS	16	/* comm patterns per group */
 #define CFG_MAX_NICS		32	/* per-interface overrides */
 #define CFG_NAME_MAX		64
+#define CFG_MAX_VOLUMES		16	/* disktest.volumes */
+#define CFG_VOLUME_MAX		512	/* bytes of one volume path */
 
 /* One CIDR of the allow-list, IPv4 or IPv6. */
 struct cfg_cidr {
@@ -90,6 +92,14 @@ struct cfg {
 	uint64_t	synth_max_bytes;	/* synth.max_bytes, per stream */
 	unsigned	synth_max_rate_mbps;	/* synth.max_rate_mbps; 0: none */
 	unsigned	synth_idle_timeout;	/* synth.idle_timeout, seconds */
+
+	/* disktest: the disk analyzer */
+	char		dt_volumes[CFG_MAX_VOLUMES][CFG_VOLUME_MAX];
+					/* disktest.volumes: may be written */
+	size_t		dt_nvolumes;
+	unsigned	dt_busy_iops;		/* disktest.busy_iops; 0: none */
+	unsigned	dt_busy_mbps;		/* disktest.busy_mbps; 0: none */
+	uint64_t	dt_max_bytes;		/* disktest.max_bytes */
 };
 
 /* A struct cfg holding the built-in defaults; caller frees with cfg_free(). */

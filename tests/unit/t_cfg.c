@@ -182,6 +182,10 @@ t_defaults(void)
 	T_EQ_U64(c->synth_max_bytes, 1099511627776ULL);
 	T_EQ_INT(c->synth_max_rate_mbps, 0);
 	T_EQ_INT(c->synth_idle_timeout, 30);
+	T_EQ_INT(c->dt_nvolumes, 0);
+	T_EQ_INT(c->dt_busy_iops, 100);
+	T_EQ_INT(c->dt_busy_mbps, 10);
+	T_EQ_U64(c->dt_max_bytes, 68719476736ULL);
 	cfg_free(c);
 }
 
@@ -281,6 +285,12 @@ t_all_keys(void)
 	T_EQ_U64(c->synth_max_bytes, 1ULL << 50);
 	T_EQ_INT(c->synth_max_rate_mbps, 1000000);
 	T_EQ_INT(c->synth_idle_timeout, 3600);
+	T_EQ_INT(c->dt_nvolumes, 2);
+	T_EQ_STR(c->dt_volumes[0], "/volume1");
+	T_EQ_STR(c->dt_volumes[1], "/mnt/my vol");
+	T_EQ_INT(c->dt_busy_iops, 0);
+	T_EQ_INT(c->dt_busy_mbps, 1000000);
+	T_EQ_U64(c->dt_max_bytes, 1048576);
 
 	T_EQ_INT(t_allowed(c, "192.168.7.200"), 1);
 	T_EQ_INT(t_allowed(c, "192.168.8.1"), 0);
@@ -473,6 +483,15 @@ t_buffers(void)
 	    "'eth0': expected ADDR:PORT or a port from 1 to 65535");
 	t_buf_fails("synth:\n  max_streams: 1025\n", "2:16: "
 	    "synth.max_streams: '1025' is out of range 0-1024");
+	t_buf_fails("disktest:\n  volumes: [vol]\n", "2:13: "
+	    "disktest.volumes: 'vol' is not an absolute path");
+	t_buf_fails("disktest:\n  volumes: [/v, /v]\n", "2:17: "
+	    "disktest.volumes: '/v' is listed twice");
+	t_buf_fails("disktest:\n  volumes: /v\n", "2:12: "
+	    "disktest.volumes: expected a sequence of absolute paths, got "
+	    "a scalar");
+	t_buf_fails("disktest:\n  max_bytes: 0\n", "2:14: "
+	    "disktest.max_bytes: '0' is out of range 1048576-1125899906842624");
 	c = t_buf("synth:\n  listen: 127.0.0.1:19632\n");
 	if (c != NULL)
 		T_EQ_STR(c->synth_listen, "127.0.0.1:19632");
@@ -600,9 +619,9 @@ t_man(void)
 		/* The default is stated too, in the key's string form. */
 		T_TRUE(cfg_key_default(i) != NULL);
 	}
-	T_EQ_INT(i, 30);
-	T_TRUE(cfg_key_name(30) == NULL);
-	T_TRUE(cfg_key_default(30) == NULL);
+	T_EQ_INT(i, 34);
+	T_TRUE(cfg_key_name(34) == NULL);
+	T_TRUE(cfg_key_default(34) == NULL);
 	T_EQ_STR(cfg_key_name(0), "api.listen");
 	T_EQ_STR(cfg_key_default(0), "0.0.0.0:9631");
 	free(page);
