@@ -19,6 +19,7 @@ struct api_conn;
 struct api_wait;
 struct sampler;
 struct runs;
+struct synth;
 
 struct daemon {
 	struct event_base	*base;
@@ -50,6 +51,7 @@ struct daemon {
 
 	struct sampler		*sampler;	/* the history of counters */
 	struct runs		*runs;		/* client runs and reports */
+	struct synth		*synth;		/* the synthetic data plane */
 };
 
 /*

@@ -24,6 +24,7 @@
 #include "runs.h"
 #include "sampler.h"
 #include "state.h"
+#include "synth.h"
 
 #define NASPERFD_CONFIG	SYSCONFDIR "/nasperfd/nasperfd.yaml"
 
@@ -127,6 +128,7 @@ daemon_reload_cb(NP_UNUSED evutil_socket_t sig, NP_UNUSED short what,
 	log_setverbose(cfg->debug);
 	api_reconfigure(d);
 	sampler_reconfigure(d);
+	synth_reconfigure(d);
 	log_info("reloaded %s", d->cfg_path != NULL ? d->cfg_path :
 	    "the built-in defaults");
 }
@@ -257,7 +259,7 @@ main(int argc, char **argv)
 	}
 	if (runs_init(&d, &cause) == -1 || sampler_init(&d, &cause) == -1)
 		goto fail;
-	if (api_init(&d, &cause) == -1)
+	if (api_init(&d, &cause) == -1 || synth_init(&d, &cause) == -1)
 		goto fail;
 	log_info("nasperfd %s: root %s, state %s, config %s", PACKAGE_VERSION,
 	    d.root.path, d.state_dir, d.cfg_path != NULL ? d.cfg_path :
@@ -270,6 +272,7 @@ fail:
 	log_warnx("%s", cause != NULL ? cause : "start-up failed");
 	free(cause);
 out:
+	synth_shutdown(&d);
 	api_shutdown(&d);
 	sampler_shutdown(&d);
 	runs_shutdown(&d);

@@ -51,7 +51,7 @@ synth_pattern_name(enum synth_pattern p)
 void
 synth_pattern_fill(enum synth_pattern p, uint64_t seed, unsigned char *period)
 {
-	uint64_t	state = seed, v;
+	uint64_t	state = seed;
 	size_t		i, j;
 
 	if (p == SYNTH_PATTERN_ZERO) {
@@ -59,7 +59,8 @@ synth_pattern_fill(enum synth_pattern p, uint64_t seed, unsigned char *period)
 		return;
 	}
 	for (i = 0; i < SYNTH_PATTERN_PERIOD; i += 8) {
-		v = synth_pattern_next(&state);
+		uint64_t	v = synth_pattern_next(&state);
+
 		for (j = 0; j < 8; j++)
 			period[i + j] = (unsigned char)(v >> (8 * j));
 	}
@@ -70,21 +71,23 @@ synth_pattern_fill(enum synth_pattern p, uint64_t seed, unsigned char *period)
 		    SYNTH_PATTERN_BLOCK / 2);
 }
 
-/* memcmp one piece at a time, then find the byte only in a piece that differs. */
+/* memcmp a piece at a time; look for the byte only in a piece that differs. */
 size_t
 synth_pattern_check(const unsigned char *period, uint64_t off,
     const unsigned char *buf, size_t len)
 {
-	size_t	done = 0, pos, n, i;
+	size_t	done = 0, pos, i;
 
 	pos = (size_t)(off % SYNTH_PATTERN_PERIOD);
 	while (done < len) {
-		n = SYNTH_PATTERN_PERIOD - pos;
+		size_t	n = SYNTH_PATTERN_PERIOD - pos;
+
 		if (n > len - done)
 			n = len - done;
 		if (memcmp(period + pos, buf + done, n) != 0) {
-			for (i = 0; period[pos + i] == buf[done + i]; i++)
-				continue;
+			i = 0;
+			while (period[pos + i] == buf[done + i])
+				i++;
 			return (done + i);
 		}
 		done += n;
