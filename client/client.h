@@ -5,6 +5,8 @@
 #ifndef CLIENT_H
 #define CLIENT_H
 
+#include <stdint.h>
+
 #include <jansson.h>
 
 #include "np.h"
@@ -59,5 +61,12 @@ int	cmd_runs(struct client *, int argc, char **argv);
 int	cmd_report(struct client *, int argc, char **argv);
 int	cmd_compare(struct client *, int argc, char **argv);
 int	cmd_top(struct client *, int argc, char **argv);
+/* Parse a byte count with an optional k/M/G/T suffix (powers of 1024). */
+int	run_parse_bytes(const char *, uint64_t *out);
+/* Print run id's report: the daemon's text, or rep as JSON with --json. */
+int	run_print_report(struct client *, long id, const json_t *rep);
+
+/* nasperf synth (cmd_synth.c): the network without the disks. */
+int	cmd_synth(struct client *, int argc, char **argv);
 
 #endif /* CLIENT_H */

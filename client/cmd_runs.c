@@ -61,7 +61,7 @@ run_clock(clockid_t id)
 }
 
 /* Parse a byte count with an optional k/M/G/T (powers of 1024) suffix. */
-static int
+int
 run_parse_bytes(const char *s, uint64_t *out)
 {
 	char		*end;
@@ -201,7 +201,7 @@ run_open(struct client *c, const struct run_opts *o)
 }
 
 /* Print a report: the daemon's text, or its JSON with --json. */
-static int
+int
 run_print_report(struct client *c, long id, const json_t *rep)
 {
 	char	path[64];

@@ -59,6 +59,11 @@ static const char nasperf_usage[] =
 "  compare ID...         runs side by side\n"
 "  top [-i SEC]          the server live, with the verdict of the last\n"
 "                        seconds; q or Ctrl-C stops\n"
+"  synth [--download|--upload|--both] [--streams N] [--bytes N|--time S]\n"
+"        [--verify] [--pattern zero|random|mixed] [--port P]\n"
+"                        memory to memory over the network against the\n"
+"                        daemon's synthetic data (port 9632, or\n"
+"                        $NASPERF_SYNTH_PORT), as a run with its verdict\n"
 "\n"
 "Options:\n"
 "  -H, --host HOST[:PORT]  the daemon (default $NASPERF_HOST, else\n"
@@ -458,7 +463,7 @@ main(int argc, char **argv)
 	} cmds[] = {
 		{ "run", cmd_run }, { "mark", cmd_mark }, { "runs", cmd_runs },
 		{ "report", cmd_report }, { "compare", cmd_compare },
-		{ "top", cmd_top },
+		{ "top", cmd_top }, { "synth", cmd_synth },
 	};
 	struct client	 c;
 	size_t		 i;

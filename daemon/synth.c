@@ -12,8 +12,13 @@
  * cache per call, and libevent sends one file segment per call, so the
  * references stay.
  *
- * The sink reads into the bufferevent's input and drains it, checking the
- * bytes against the period when asked; an upload is never held whole.
+ * The sink reads an upload straight from the socket, never holding it
+ * whole: recv(MSG_TRUNC) has TCP drop the bytes in the kernel with no copy
+ * at all, or, when they are to be checked, they are read into one scratch
+ * buffer and compared with the period.  On the same loopback that took one
+ * upload stream from 4.3 Gb/s (the bufferevent's input, which allocates a
+ * chain per read) to 33 Gb/s, 23 Gb/s checked.  Under synth.max_rate_mbps
+ * the bufferevent reads, as libevent's rate limit needs.
  */
 #include "config.h"
 
@@ -121,6 +126,7 @@ struct synth_conn {
 	struct timespec		 t0;
 	char			 ifname[IF_NAMESIZE];
 	uint64_t		 link_mbps;	/* 0: unknown */
+	struct event		*ev_sink;	/* reads an upload directly */
 	struct synth_conn	*next;
 };
 
@@ -137,6 +143,7 @@ struct synth {
 	struct synth_sess	*sess;
 	struct synth_path	 paths[SYNTH_MAX_PATHS];
 	size_t			 npaths;
+	unsigned char		*scratch;	/* SYNTH_IO_MAX bytes */
 };
 
 static void	synth_read_cb(struct bufferevent *, void *);
@@ -826,6 +833,8 @@ synth_conn_free(struct synth_conn *c)
 	}
 	if (s->nconns > 0)
 		s->nconns--;
+	if (c->ev_sink != NULL)
+		event_free(c->ev_sink);
 	/* The output may still point into the period: empty it first. */
 	out = bufferevent_get_output(c->bev);
 	evbuffer_drain(out, evbuffer_get_length(out));
@@ -1031,11 +1040,69 @@ synth_sink_read(struct synth_conn *c)
 		synth_sink_done(c);
 }
 
+/*
+ * Read an upload straight from the socket: recv(MSG_TRUNC) has TCP discard
+ * the bytes in the kernel, with no copy, when they need no check.
+ */
+static void
+synth_sink_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct synth_conn	*c = arg;
+	struct synth		*s = c->s;
+	ssize_t			 n = 0;
+	int			 i;
+
+	if (what & EV_TIMEOUT) {
+		log_info("synth: %s: upload made no progress for %u s: closed "
+		    "after %ju bytes", c->peer, s->d->cfg->synth_idle_timeout,
+		    (uintmax_t)c->done);
+		synth_conn_free(c);
+		return;
+	}
+	for (i = 0; i < 4 && c->done < c->total; i++) {
+		size_t	want, bad;
+		int	check = c->p.verify && c->mismatch == UINT64_MAX;
+
+		want = c->total - c->done < SYNTH_IO_MAX ?
+		    (size_t)(c->total - c->done) : SYNTH_IO_MAX;
+		n = recv(fd, s->scratch, want, check ? 0 : MSG_TRUNC);
+		if (n == -1 && (errno == EAGAIN || errno == EWOULDBLOCK ||
+		    errno == EINTR))
+			return;
+		if (n <= 0)
+			break;
+		if (check && (bad = synth_pattern_check(c->buf->p, c->done,
+		    s->scratch, (size_t)n)) < (size_t)n)
+			c->mismatch = c->done + bad;
+		c->done += (uint64_t)n;
+	}
+	if (c->done < c->total && n > 0)
+		return;
+	event_free(c->ev_sink);
+	c->ev_sink = NULL;
+	if (c->done < c->total) {
+		if (n == -1) {
+			log_debug("synth: %s: upload: %s", c->peer,
+			    strerror(errno));
+			synth_conn_free(c);
+			return;
+		}
+		/* A client that shut its side ends a timed upload. */
+		c->eof = 1;
+		if (c->done == 0) {
+			synth_conn_free(c);
+			return;
+		}
+	}
+	synth_sink_done(c);
+}
+
 /* Start a PUT once its head has passed every check. */
 static void
 synth_sink_start(struct synth_conn *c, const struct synth_req *r)
 {
 	const struct cfg	*cfg = c->s->d->cfg;
+	struct timeval		 idle = { (time_t)cfg->synth_idle_timeout, 0 };
 
 	synth_iface(c);
 	synth_stream_begin(c);
@@ -1047,7 +1114,20 @@ synth_sink_start(struct synth_conn *c, const struct synth_req *r)
 		    "HTTP/1.1 100 Continue\r\n\r\n");
 	bufferevent_setwatermark(c->bev, EV_READ, 0, 0);
 	synth_timeouts(c, cfg->synth_idle_timeout, cfg->synth_idle_timeout);
-	synth_sink_read(c);
+	synth_sink_read(c);		/* what came with the head */
+	if (c->state != SYNTH_SINK || c->s->group != NULL)
+		return;			/* done, or rate-limited by libevent */
+	if (c->s->scratch == NULL)
+		c->s->scratch = malloc(SYNTH_IO_MAX);
+	if (c->s->scratch == NULL || (c->ev_sink = event_new(c->s->d->base,
+	    bufferevent_getfd(c->bev), EV_READ | EV_PERSIST, synth_sink_cb,
+	    c)) == NULL || event_add(c->ev_sink, &idle) == -1) {
+		if (c->ev_sink != NULL)
+			event_free(c->ev_sink);
+		c->ev_sink = NULL;
+		return;			/* the bufferevent reads it */
+	}
+	bufferevent_disable(c->bev, EV_READ);
 }
 
 /* Check a request head and start its stream or answer its error. */
@@ -1424,6 +1504,7 @@ synth_shutdown(struct daemon *d)
 		evconnlistener_free(s->lev);
 	if (s->group != NULL)
 		bufferevent_rate_limit_group_free(s->group);
+	free(s->scratch);
 	free(s);
 	d->synth = NULL;
 }
