@@ -68,5 +68,7 @@ int	run_print_report(struct client *, long id, const json_t *rep);
 
 /* nasperf synth (cmd_synth.c): the network without the disks. */
 int	cmd_synth(struct client *, int argc, char **argv);
+/* nasperf disktest (cmd_disktest.c): the disk analyzer. */
+int	cmd_disktest(struct client *, int argc, char **argv);
 
 #endif /* CLIENT_H */

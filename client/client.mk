@@ -2,6 +2,7 @@
 bin_PROGRAMS += client/nasperf
 client_nasperf_SOURCES = client/nasperf.c client/show.c client/show.h \
 	client/client.h client/cmd_runs.c client/cmd_synth.c \
+	client/cmd_disktest.c \
 	daemon/synth_pattern.c daemon/synth_pattern.h \
 	$(COUNTERS_CLIENT_SOURCES) $(TOPOLOGY_CLIENT_SOURCES)
 client_nasperf_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/daemon

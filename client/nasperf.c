@@ -64,6 +64,11 @@ static const char nasperf_usage[] =
 "                        memory to memory over the network against the\n"
 "                        daemon's synthetic data (port 9632, or\n"
 "                        $NASPERF_SYNTH_PORT), as a run with its verdict\n"
+"  disktest [-f] [-k full|seq|random] [-s SIZE] [-S SECONDS] [TARGET...]\n"
+"                        the disk analyzer: each disk's zones, IOPS and\n"
+"                        latency, all disks at once, each volume's write\n"
+"                        and read beside what its disks lead to expect;\n"
+"                        --show ID, --cancel ID\n"
 "\n"
 "Options:\n"
 "  -H, --host HOST[:PORT]  the daemon (default $NASPERF_HOST, else\n"
@@ -464,6 +469,7 @@ main(int argc, char **argv)
 		{ "run", cmd_run }, { "mark", cmd_mark }, { "runs", cmd_runs },
 		{ "report", cmd_report }, { "compare", cmd_compare },
 		{ "top", cmd_top }, { "synth", cmd_synth },
+		{ "disktest", cmd_disktest },
 	};
 	struct client	 c;
 	size_t		 i;

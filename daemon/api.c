@@ -40,6 +40,7 @@
 #include "api.h"
 #include "cfg.h"
 #include "daemon.h"
+#include "disktest.h"
 #include "encode.h"
 #include "history.h"
 #include "log.h"
@@ -106,6 +107,10 @@ static const struct api_route api_routes[] = {
 	    api_runs, 0 },
 	{ "/v1/runs/", EVHTTP_REQ_GET | EVHTTP_REQ_HEAD | EVHTTP_REQ_POST, 1,
 	    api_run_item, 1 },
+	{ "/v1/disktests", EVHTTP_REQ_GET | EVHTTP_REQ_HEAD | EVHTTP_REQ_POST,
+	    1, disktest_api, 0 },
+	{ "/v1/disktests/", EVHTTP_REQ_GET | EVHTTP_REQ_HEAD |
+	    EVHTTP_REQ_DELETE, 1, disktest_api_item, 1 },
 };
 
 static int

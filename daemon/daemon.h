@@ -19,6 +19,7 @@ struct api_conn;
 struct api_wait;
 struct sampler;
 struct runs;
+struct disktest;
 struct synth;
 
 struct daemon {
@@ -51,6 +52,7 @@ struct daemon {
 
 	struct sampler		*sampler;	/* the history of counters */
 	struct runs		*runs;		/* client runs and reports */
+	struct disktest		*disktest;	/* the disk analyzer */
 	struct synth		*synth;		/* the synthetic data plane */
 };
 

@@ -19,6 +19,7 @@
 #include "api.h"
 #include "cfg.h"
 #include "daemon.h"
+#include "disktest.h"
 #include "log.h"
 #include "np.h"
 #include "runs.h"
@@ -257,7 +258,8 @@ main(int argc, char **argv)
 		cause = strdup("cannot install signal handlers");
 		goto fail;
 	}
-	if (runs_init(&d, &cause) == -1 || sampler_init(&d, &cause) == -1)
+	if (runs_init(&d, &cause) == -1 || sampler_init(&d, &cause) == -1 ||
+	    disktest_init(&d, &cause) == -1)
 		goto fail;
 	if (api_init(&d, &cause) == -1 || synth_init(&d, &cause) == -1)
 		goto fail;
@@ -272,6 +274,7 @@ fail:
 	log_warnx("%s", cause != NULL ? cause : "start-up failed");
 	free(cause);
 out:
+	disktest_shutdown(&d);
 	synth_shutdown(&d);
 	api_shutdown(&d);
 	sampler_shutdown(&d);

@@ -1,0 +1,75 @@
+/*
+ * disktest.h: the disk analyzer.
+ *
+ * POST /v1/disktests plans and starts a test of disks and volumes: per
+ * disk, sequential reads at three zones (outer, middle, inner: the HDD
+ * curve) and random 4 KiB reads at queue depths 1 and 32; all disks read
+ * at once, to show a controller or backplane ceiling; per volume, a temp
+ * file written, read, then read and written at random.  The disk benchmark
+ * engine (probes/diskbench) runs each step in threads of its own; an
+ * evtimer polls it and moves on, so the event loop never waits on a disk.
+ * GET /v1/disktests/ID follows the progress and gives the result, DELETE
+ * cancels.  A finished test is STATE_DIR/disktests/ID.json, and its
+ * figures are merged into STATE_DIR/baseline.json, the box's capability
+ * baseline that verdicts compare against.
+ *
+ * Safety, never relaxed: raw devices are only read (the engine opens them
+ * O_RDONLY and refuses to write them); files are written only as
+ * VOLUME/.nasperfd-disktest.tmp inside a volume listed in
+ * disktest.volumes that is a mount point, after a free-space check, and
+ * removed afterwards and at the next start after a crash; a test is
+ * refused while an md array under it resyncs or while other I/O on its
+ * disks is above disktest.busy_iops or disktest.busy_mbps, unless forced,
+ * and then the result says so; one test at a time.
+ */
+#ifndef DISKTEST_H
+#define DISKTEST_H
+
+#include <stddef.h>
+
+#define DISKTEST_TMPNAME	".nasperfd-disktest.tmp"
+#define DISKTEST_SLOW_PCT	8.0	/* below the array's mean: slow */
+
+struct daemon;
+struct evhttp_request;
+
+/*
+ * Read the saved tests and the baseline, and remove temp files a crash
+ * left in the configured volumes.  -1 with an allocated *cause when the
+ * state directory cannot be used.
+ */
+int	disktest_init(struct daemon *, char **cause);
+/* Cancel a running test, remove its temp files, save it, free all. */
+void	disktest_shutdown(struct daemon *);
+/* GET /v1/disktests (the list) and POST /v1/disktests (start one). */
+void	disktest_api(struct daemon *, struct evhttp_request *);
+/* GET and DELETE /v1/disktests/ID. */
+void	disktest_api_item(struct daemon *, struct evhttp_request *);
+
+/*
+ * The baseline of a disk ("sda") or a volume (its mount point) for the
+ * verdict engine: sequential read and write in bytes/s and random 4 KiB
+ * read IOPS at queue depth 32.  A figure never measured is 0 (a raw
+ * disk's write, always).  -1 with ENOENT when the baseline has no such
+ * disk or volume.
+ */
+int	disktest_baseline(const struct daemon *, const char *disk,
+	    double *read_bytes_per_s, double *write_bytes_per_s,
+	    double *iops);
+
+/*
+ * The expected sequential throughput of an array from its members'
+ * (member_bps, n of them) and its layout: "raid0", "raid1", "raid10",
+ * "raid4", "raid5", "raid6", "linear", "jbod", "single", "dup", "raid1c3",
+ * "raid1c4", each optionally after "btrfs ".  -1 and EINVAL for an unknown
+ * layout or too few members.  Pure.
+ */
+int	disktest_expected(const char *layout, const double *member_bps,
+	    size_t n, double *read_bps, double *write_bps);
+/*
+ * Flag the members more than pct percent below the mean of all n:
+ * slow[i] is set to 1 or 0.  Returns how many were flagged.  Pure.
+ */
+size_t	disktest_slow(const double *bps, size_t n, double pct, int *slow);
+
+#endif /* DISKTEST_H */

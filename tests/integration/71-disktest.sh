@@ -1,0 +1,174 @@
+#!/bin/bash
+# The disk analyzer through the daemon against block-I/O throttles, set for
+# a child cgroup that holds nasperfd itself (AIO is charged to the
+# submitting process): on loop devices over files of random data, each
+# zone's sequential read, a volume's sequential write and read (O_DIRECT,
+# a temp file on ext4), and random 4 KiB read IOPS at QD1 and QD32 come
+# within 5 % of the limit (MB = 10^6 bytes).  The results become the
+# capability baseline, and the client prints them as a table.
+#
+# cgroup v1 (blkio.throttle.*) where blkio is a v1 hierarchy, else v2
+# (io.max).  Rules are only ever set on our own child cgroup.
+. "$(dirname "$0")/lib.sh"
+need_root
+need_cmd losetup mkfs.ext4 mount umount curl jq
+
+if [ -d /sys/fs/cgroup/blkio ]; then
+	CGV=1 CG=/sys/fs/cgroup/blkio/nasperf-t71-$$ CGROOT=/sys/fs/cgroup/blkio
+elif grep -qw io /sys/fs/cgroup/cgroup.controllers 2>/dev/null; then
+	CGV=2 CG=/sys/fs/cgroup/nasperf-t71-$$ CGROOT=/sys/fs/cgroup
+	grep -qw io /sys/fs/cgroup/cgroup.subtree_control ||
+	    echo +io >/sys/fs/cgroup/cgroup.subtree_control ||
+	    skip_all "cannot enable the io controller"
+else
+	skip_all "no blkio (v1) or io (v2) cgroup controller"
+fi
+mkdir "$CG" || skip_all "cannot make $CG"
+at_exit "rmdir $CG"
+
+# limit KIND DEV VALUE: read_bps, write_bps, read_iops; VALUE 0 removes it.
+limit() {
+	local key
+	if [ "$CGV" = 1 ]; then
+		echo "$2 $3" >"$CG/blkio.throttle.$1_device"
+	else
+		case $1 in
+		read_bps) key=rbps ;; write_bps) key=wbps ;; read_iops) key=riops ;;
+		esac
+		[ "$3" = 0 ] && set -- "$1" "$2" max
+		echo "$2 $key=$3" >"$CG/io.max"
+	fi
+}
+throttle() {
+	limit "$@"
+	at_exit "limit $1 $2 0"
+}
+# within DESC GOT WANT PCT: |GOT - WANT| <= PCT % of WANT.
+within() {
+	if awk -v g="${2:-x}" -v w="$3" -v p="$4" 'BEGIN {
+	    if (g == "x" || g == "null") exit 1; d = g - w; if (d < 0) d = -d
+	    exit !(d <= w * p / 100) }'; then
+		ok "$1: $2 (limit $3)"
+	else
+		not_ok "$1" "got '$2', want $3 +- $4 %"
+	fi
+}
+# run_test BODY: POST it, wait for the end; the result in $T_TMP/res.
+run_test() {
+	local id st i
+	api /v1/disktests -X POST -d "$1" >"$T_TMP/post"
+	id=$(jq -r '.id // empty' "$T_TMP/post")
+	if [ -z "$id" ]; then
+		echo "# POST: $(cat "$T_TMP/post")"
+		echo '{}' >"$T_TMP/res"
+		return 1
+	fi
+	for ((i = 0; i < 600; i++)); do
+		api "/v1/disktests/$id" >"$T_TMP/res"
+		st=$(jq -r .state "$T_TMP/res")
+		[ "$st" = running ] || [ "$st" = checking ] || return 0
+		sleep 0.5
+	done
+	return 1
+}
+res() {
+	jq -r "$1" "$T_TMP/res"
+}
+
+head -c 256M /dev/urandom >"$T_TMP/rd.img"
+L1=$(losetup -f --show --direct-io=on "$T_TMP/rd.img") || skip_all "no loop device"
+at_exit "retry losetup -d $L1"
+N1=$(basename "$L1")
+D1=$(cat "/sys/block/$N1/dev")
+truncate -s 400M "$T_TMP/vol.img"
+L2=$(losetup -f --show --direct-io=on "$T_TMP/vol.img") || skip_all "no loop device"
+at_exit "retry losetup -d $L2"
+N2=$(basename "$L2")
+D2=$(cat "/sys/block/$N2/dev")
+mkfs.ext4 -q -F "$L2"
+mkdir "$T_TMP/vol"
+mount "$L2" "$T_TMP/vol"
+at_exit "retry umount $T_TMP/vol"
+# The volume's disk holds random data below the filesystem's free space
+# too, so that its zone reads are real reads.
+head -c 300M /dev/urandom >"$T_TMP/vol/fill" && rm -f "$T_TMP/vol/fill"
+
+cat >"$T_TMP/nasperfd.yaml" <<EOF2
+disktest:
+  volumes: [$T_TMP/vol]
+EOF2
+start_daemon -c "$T_TMP/nasperfd.yaml" || exit 1
+echo "$NPD_PID" >"$CG/cgroup.procs"
+at_exit "echo $NPD_PID >$CGROOT/cgroup.procs"
+
+# Sequential read at each zone, 1 MiB blocks, QD4, 40 MB/s, 5 s each.
+throttle read_bps "$D1" 40000000
+run_test "{\"targets\":[\"$N1\"],\"kind\":\"seq\",\"seconds\":5,
+    \"zone_bytes\":67108864}"
+is "seq read test of $N1 is done" "$(res .state)" done
+for z in outer middle inner; do
+	within "$z zone bytes/s" "$(res ".disks[0].zones.$z.bytes_per_s")" \
+	    40000000 5
+	is "$z zone read with O_DIRECT" "$(res ".disks[0].zones.$z.direct")" \
+	    true
+done
+is "the model and size are stated" "$(res '.disks[0].size_bytes')" 268435456
+limit read_bps "$D1" 0
+
+# Random 4 KiB reads at 500 IOPS, QD1 and QD32.
+throttle read_iops "$D1" 500
+run_test "{\"targets\":[\"/dev/$N1\"],\"kind\":\"random\",\"seconds\":5}"
+is "random test of $N1 is done" "$(res .state)" done
+within "rand read QD1 IOPS" "$(res '.disks[0].rand_qd1.iops')" 500 5
+within "rand read QD32 IOPS" "$(res '.disks[0].rand_qd32.iops')" 500 5
+echo "# QD1 latency us: p50 $(res '.disks[0].rand_qd1.lat_us.p50')," \
+    "QD32: p50 $(res '.disks[0].rand_qd32.lat_us.p50')"
+limit read_iops "$D1" 0
+
+# The volume: 20 MB/s write, 30 MB/s read on its disk, 64 MiB file.
+throttle write_bps "$D2" 20000000
+throttle read_bps "$D2" 30000000
+run_test "{\"targets\":[\"$T_TMP/vol\"],\"kind\":\"seq\",\"seconds\":5,
+    \"size\":67108864,\"zone_bytes\":33554432}"
+is "volume test is done" "$(res .state)" done
+is "the volume's disk was found" "$(res '.volumes[0].members[0].disk')" "$N2"
+is "its layout" "$(res '.volumes[0].layout')" single
+within "volume write bytes/s" "$(res '.volumes[0].write.bytes_per_s')" \
+    20000000 5
+within "volume read bytes/s" "$(res '.volumes[0].read.bytes_per_s')" \
+    30000000 5
+is "the cache state is stated" "$(res '.volumes[0].direct')" true
+check "the cache state says O_DIRECT" grep -q O_DIRECT <(res '.volumes[0].cache')
+within "expected read from the disk" \
+    "$(res '.volumes[0].expected.read_bytes_per_s')" 30000000 5
+e=$(res '.volumes[0].expected.efficiency.read')
+within "read efficiency" "$e" 1 10
+check "the temp file is gone" test ! -e "$T_TMP/vol/.nasperfd-disktest.tmp"
+limit write_bps "$D2" 0
+limit read_bps "$D2" 0
+
+# The baseline: both disks and the volume, with date, kernel, firmware.
+B=$NPD_STATE/baseline.json
+check "baseline.json is saved" test -s "$B"
+within "baseline: $N1 outer zone" \
+    "$(jq -r ".disks.\"$N1\".seq_read_bytes_per_s.outer" "$B")" 40000000 5
+within "baseline: $N1 IOPS QD32" \
+    "$(jq -r ".disks.\"$N1\".rand_read_iops_qd32" "$B")" 500 5
+within "baseline: volume write" \
+    "$(jq -r ".volumes.\"$T_TMP/vol\".seq_write_bytes_per_s" "$B")" \
+    20000000 5
+is "baseline: kernel" "$(jq -r .kernel "$B")" "$(uname -r)"
+check "baseline: a date" jq -e '.updated > 1e9' "$B" >/dev/null
+is "the list has three tests" \
+    "$(api /v1/disktests | jq '[.disktests[] | select(.state == "done")] | length')" 3
+check "each is saved" test -s "$NPD_STATE/disktests/3.json"
+
+# The client: the final table of a finished test.
+client disktest --show 3 >"$T_TMP/table" 2>&1
+is "nasperf disktest --show exits 0" "$?" 0
+check "the table has the volume and expected vs measured" \
+    grep -q "expected" "$T_TMP/table"
+sed 's/^/#   /' "$T_TMP/table"
+
+check "the daemon is still running" kill -0 "$NPD_PID"
+done_testing
