@@ -49,6 +49,7 @@ struct synth_stream {
 	struct synth_test	*t;
 	pthread_t		 th;
 	uint64_t		 want;		/* bytes; 0 when timed */
+	uint64_t		 declare;	/* timed upload's length */
 	_Atomic uint64_t	 moved;		/* sent or received so far */
 	int			 failed;
 	char			 err[256];
@@ -269,6 +270,11 @@ synth_answer_error(struct synth_stream *st, int fd, char *buf, size_t bufsz,
 	j = synth_read_json(st, fd, buf, bufsz, hlen, have);
 	msg = json_string_value(json_object_get(json_object_get(j, "error"),
 	    "message"));
+	/* A timed upload declares what the daemon allows, and tries again. */
+	if (st->status == 413 && st->t->upload && st->want == 0 &&
+	    st->declare == SYNTH_UNBOUNDED)
+		st->declare = (uint64_t)json_integer_value(json_object_get(
+		    json_object_get(j, "error"), "max_bytes"));
 	st->failed = 0;
 	synth_fail(st, "%d: %s", st->status, msg != NULL ? msg :
 	    "the daemon refused the stream");
@@ -296,7 +302,7 @@ synth_request(struct synth_stream *st, char *buf, size_t bufsz)
 		    "Connection: close\r\n\r\n",
 		    synth_pattern_name(t->pattern), (uintmax_t)t->seed,
 		    t->verify ? "&verify=1" : "", host, auth, PACKAGE_VERSION,
-		    (uintmax_t)(st->want > 0 ? st->want : SYNTH_UNBOUNDED));
+		    (uintmax_t)(st->want > 0 ? st->want : st->declare));
 	else if (st->want > 0)
 		snprintf(buf, bufsz, "GET /v1/synth?bytes=%ju&pattern=%s&"
 		    "seed=%ju HTTP/1.1\r\nHost: %s\r\n%sUser-Agent: "
@@ -452,23 +458,31 @@ synth_stream_run(void *arg)
 {
 	struct synth_stream	*st = arg;
 	char			*buf;
-	int			 fd;
+	int			 fd, try;
 
 	st->verified = st->t->verify ? 1 : -1;
+	st->declare = SYNTH_UNBOUNDED;
 	if ((buf = malloc(SYNTH_IO + 1)) == NULL) {
 		synth_fail(st, "out of memory");
 		goto out;
 	}
-	if ((fd = synth_connect(st)) == -1)
-		goto out;
-	synth_request(st, buf, SYNTH_IO);
-	if (synth_write_all(fd, buf, strlen(buf)) == -1)
-		synth_fail(st, "cannot send the request: %s", strerror(errno));
-	else if (st->t->upload)
-		synth_upload(st, fd, buf, SYNTH_IO + 1);
-	else
-		synth_download(st, fd, buf, SYNTH_IO + 1);
-	close(fd);
+	for (try = 0; try < 2; try++) {
+		if ((fd = synth_connect(st)) == -1)
+			goto out;
+		synth_request(st, buf, SYNTH_IO);
+		if (synth_write_all(fd, buf, strlen(buf)) == -1)
+			synth_fail(st, "cannot send the request: %s",
+			    strerror(errno));
+		else if (st->t->upload)
+			synth_upload(st, fd, buf, SYNTH_IO + 1);
+		else
+			synth_download(st, fd, buf, SYNTH_IO + 1);
+		close(fd);
+		if (!st->failed || st->status != 413 || st->declare == 0 ||
+		    st->declare == SYNTH_UNBOUNDED)
+			break;
+		st->failed = 0;
+	}
 out:
 	st->t_end = synth_now();
 	atomic_store(&st->finished, 1);

@@ -9,3 +9,5 @@ tests_unit_t_synth_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/unit \
 	-I$(top_srcdir)/daemon
 tests_unit_t_synth_CFLAGS = $(DAEMON_CFLAGS)
 tests_unit_t_synth_LDADD = $(DAEMON_LIBS)
+
+dist_check_SCRIPTS += tests/integration/90-synth.sh
