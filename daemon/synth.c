@@ -141,7 +141,7 @@ struct synth {
 	struct evconnlistener	*lev;
 	char			 listen[80];	/* synth.listen as bound */
 	double			 rate;		/* bytes/s each way; 0: none */
-	double			 tokens[2];	/* [upload]: bytes allowed now */
+	double			 tokens[2];	/* [upload]: bytes allowed */
 	struct timespec		 refilled[2];
 	struct event		*ev_tick;	/* wakes throttled streams */
 	struct synth_conn	*conns;
@@ -1116,7 +1116,8 @@ synth_sink_cb(evutil_socket_t fd, short what, void *arg)
 		}
 		n = recv(fd, s->scratch, want, check ? 0 : MSG_TRUNC);
 		if (s->rate > 0)	/* give back what did not come */
-			s->tokens[1] += (double)(want - (n > 0 ? (size_t)n : 0));
+			s->tokens[1] += (double)(want - (n > 0 ?
+			    (size_t)n : 0));
 		if (n == -1 && (errno == EAGAIN || errno == EWOULDBLOCK ||
 		    errno == EINTR))
 			return;
