@@ -1,0 +1,127 @@
+#!/bin/bash
+# The disk analyzer on a btrfs RAID0 of two loop devices, each member
+# throttled at 20 MB/s read and write in a child cgroup holding nasperfd:
+# per-member zones and the all-at-once read come within 5 % of the limit,
+# the volume's layout and members are found, and the expected-vs-measured
+# line says 2 x 20 MB/s, with the volume's read within 10 % of it.  A
+# member throttled to 15 MB/s is then flagged slow (more than 8 % below the
+# array's mean) and sets the pace of the whole stripe.
+. "$(dirname "$0")/lib.sh"
+need_root
+need_cmd losetup mkfs.btrfs mount umount curl jq
+
+if [ -d /sys/fs/cgroup/blkio ]; then
+	CGV=1 CG=/sys/fs/cgroup/blkio/nasperf-t73-$$ CGROOT=/sys/fs/cgroup/blkio
+elif grep -qw io /sys/fs/cgroup/cgroup.controllers 2>/dev/null; then
+	CGV=2 CG=/sys/fs/cgroup/nasperf-t73-$$ CGROOT=/sys/fs/cgroup
+	grep -qw io /sys/fs/cgroup/cgroup.subtree_control ||
+	    echo +io >/sys/fs/cgroup/cgroup.subtree_control ||
+	    skip_all "cannot enable the io controller"
+else
+	skip_all "no blkio (v1) or io (v2) cgroup controller"
+fi
+mkdir "$CG" || skip_all "cannot make $CG"
+at_exit "rmdir $CG"
+
+# limit KIND DEV VALUE: read_bps or write_bps; VALUE 0 removes it.
+limit() {
+	local key
+	if [ "$CGV" = 1 ]; then
+		echo "$2 $3" >"$CG/blkio.throttle.$1_device"
+	else
+		case $1 in read_bps) key=rbps ;; write_bps) key=wbps ;; esac
+		[ "$3" = 0 ] && set -- "$1" "$2" max
+		echo "$2 $key=$3" >"$CG/io.max"
+	fi
+}
+throttle() {
+	limit "$@"
+	at_exit "limit $1 $2 0"
+}
+within() {
+	if awk -v g="${2:-x}" -v w="$3" -v p="$4" 'BEGIN {
+	    if (g == "x" || g == "null") exit 1; d = g - w; if (d < 0) d = -d
+	    exit !(d <= w * p / 100) }'; then
+		ok "$1: $2 (want $3 +- $4 %)"
+	else
+		not_ok "$1" "got '$2', want $3 +- $4 %"
+	fi
+}
+res() {
+	jq -r "$1" "$T_TMP/res"
+}
+
+L=() N=()
+for i in 0 1; do
+	head -c 300M /dev/urandom >"$T_TMP/d$i.img"
+	l=$(losetup -f --show --direct-io=on "$T_TMP/d$i.img") ||
+	    skip_all "no loop device"
+	at_exit "retry losetup -d $l"
+	L+=("$l") N+=("$(basename "$l")")
+done
+mkfs.btrfs -q -f -d raid0 -m raid1 "${L[@]}" >/dev/null ||
+    skip_all "mkfs.btrfs failed"
+mkdir "$T_TMP/vol"
+mount "${L[0]}" "$T_TMP/vol" || skip_all "cannot mount btrfs"
+at_exit "retry umount $T_TMP/vol"
+
+cat >"$T_TMP/nasperfd.yaml" <<EOF2
+disktest:
+  volumes: [$T_TMP/vol]
+EOF2
+start_daemon -c "$T_TMP/nasperfd.yaml" || exit 1
+echo "$NPD_PID" >"$CG/cgroup.procs"
+at_exit "echo $NPD_PID >$CGROOT/cgroup.procs"
+for l in "${L[@]}"; do
+	d=$(cat "/sys/block/$(basename "$l")/dev")
+	throttle read_bps "$d" 20000000
+	throttle write_bps "$d" 20000000
+done
+
+# No target: the configured volume and its disks.
+client disktest -k seq -S 4 -s 64M -z 32M >"$T_TMP/table" 2>"$T_TMP/err"
+is "nasperf disktest exits 0" "$?" 0
+sed 's/^/#   /' "$T_TMP/table"
+api /v1/disktests/1 >"$T_TMP/res"
+is "the test is done" "$(res .state)" done
+is "the layout is btrfs raid0" "$(res '.volumes[0].layout')" "btrfs raid0"
+is "both members, in order" "$(res '[.volumes[0].members[].disk] | join(" ")')" \
+    "${N[0]} ${N[1]}"
+for i in 0 1; do
+	within "member ${N[$i]} outer zone" \
+	    "$(res ".disks[$i].zones.outer.bytes_per_s")" 20000000 5
+	within "member ${N[$i]} inner zone" \
+	    "$(res ".disks[$i].zones.inner.bytes_per_s")" 20000000 5
+	within "member ${N[$i]} all at once" \
+	    "$(res ".disks[$i].concurrent.bytes_per_s")" 20000000 5
+	is "member ${N[$i]} is not slow" "$(res ".disks[$i].slow")" false
+done
+within "expected read (2 x 20 MB/s)" \
+    "$(res '.volumes[0].expected.read_bytes_per_s')" 40000000 5
+within "expected write" "$(res '.volumes[0].expected.write_bytes_per_s')" \
+    40000000 5
+within "volume read" "$(res '.volumes[0].read.bytes_per_s')" 40000000 10
+echo "# volume write $(res '.volumes[0].write.bytes_per_s') bytes/s," \
+    "efficiency read $(res '.volumes[0].expected.efficiency.read')" \
+    "write $(res '.volumes[0].expected.efficiency.write')"
+check "the table has the expected line" grep -q '^  expected ' "$T_TMP/table"
+check "the table has the members" grep -q "^${N[1]} " "$T_TMP/table"
+check "the concurrent line" grep -q '^all at once: ' "$T_TMP/table"
+check "the temp file is gone" test ! -e "$T_TMP/vol/.nasperfd-disktest.tmp"
+
+# A member read 25 % slower than the other is flagged, and the stripe goes
+# at its pace: expected and measured 2 x 15 MB/s.
+limit read_bps "$(cat "/sys/block/${N[1]}/dev")" 15000000
+client disktest -k seq -S 3 -s 32M -z 16M >"$T_TMP/table" 2>"$T_TMP/err"
+api /v1/disktests/2 >"$T_TMP/res"
+is "the second test is done" "$(res .state)" done
+is "${N[1]} is flagged slow" "$(res '.disks[1].slow')" true
+is "${N[0]} is not" "$(res '.disks[0].slow')" false
+is "the volume names its slow member" \
+    "$(res '.volumes[0].slow_members | join(" ")')" "${N[1]}"
+within "expected read (2 x 15 MB/s)" \
+    "$(res '.volumes[0].expected.read_bytes_per_s')" 30000000 5
+within "volume read at the slow member's pace" \
+    "$(res '.volumes[0].read.bytes_per_s')" 30000000 10
+check "the table says SLOW" grep -q "^${N[1]} .*SLOW" "$T_TMP/table"
+done_testing
