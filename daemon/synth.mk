@@ -12,3 +12,4 @@ tests_unit_t_synth_LDADD = $(DAEMON_LIBS)
 
 dist_check_SCRIPTS += tests/integration/90-synth.sh \
 	tests/integration/91-synth-net.sh
+EXTRA_DIST += bench/synth-vs-iperf3
