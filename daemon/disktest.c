@@ -800,6 +800,18 @@ dt_zone(const struct dt_test *t, const struct dt_disk *k, int zone,
 		*off = (size - l) - (size - l) % t->bs;
 }
 
+/* Whether disk name has left sys/block or shrunk to nothing. */
+static int
+dt_gone(const struct daemon *d, const char *name)
+{
+	char		rel[64];
+	uint64_t	sectors;
+
+	snprintf(rel, sizeof rel, "block/%s/size", name);
+	return (probe_attr_u64(&d->root, PROBE_SYS, rel, &sectors) == -1 ||
+	    sectors == 0);
+}
+
 /* Start the runs of the current step; -1 with t->error set. */
 static int
 dt_step_start(struct dt_test *t)
@@ -874,7 +886,10 @@ dt_step_start(struct dt_test *t)
 	    t->nsteps, label);
 	for (i = 0; i < n; i++) {
 		if ((t->db[i] = diskbench_start(&spec[i], &cause)) == NULL) {
-			snprintf(t->error, sizeof t->error, "%s: %s", label,
+			snprintf(t->error, sizeof t->error, "%s: %s%s", label,
+			    spec[i].is_raw_device && dt_gone(t->dt->d,
+			    spec[i].path + 5) ? "the device has gone "
+			    "(detached or removed) during the test: " : "",
 			    cause != NULL ? cause : strerror(errno));
 			free(cause);
 			return (-1);

@@ -13,4 +13,5 @@ tests_unit_t_disktest_LDADD = $(DAEMON_LIBS)
 tests_unit_t_disktest_LDFLAGS = $(AM_LDFLAGS) -pthread
 
 dist_check_SCRIPTS += tests/integration/71-disktest.sh \
+	tests/integration/72-disktest-safety.sh \
 	tests/integration/73-disktest-btrfs.sh
