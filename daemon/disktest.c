@@ -335,7 +335,6 @@ dt_parse(const json_t *body, const struct cfg *cfg, struct dt_test *t,
 	const char	*key, *s;
 	json_t		*v;
 	size_t		 i;
-	double		 x;
 	int		 found;
 
 	json_object_foreach((json_t *)body, key, v) {
@@ -411,7 +410,8 @@ dt_parse(const json_t *body, const struct cfg *cfg, struct dt_test *t,
 		t->qd = (unsigned)json_integer_value(v);
 	}
 	if ((v = json_object_get(body, "seconds")) != NULL) {
-		x = json_number_value(v);
+		double	x = json_number_value(v);
+
 		if (!json_is_number(v) || !(x >= 1 && x <= DT_MAX_SECONDS)) {
 			snprintf(msg, msgsz, "seconds: expected a number of "
 			    "seconds per step from 1 to %.0f", DT_MAX_SECONDS);
@@ -527,7 +527,6 @@ dt_volume_add(struct daemon *d, const struct topology *topo,
 	struct topology_layer		 layers[TOPOLOGY_STACK_MAX];
 	const struct mounts_entry	*me = NULL;
 	const struct topology_layer	*ml = NULL;
-	const struct blockdev		*b;
 	struct dt_volume		*v;
 	const char			*dev;
 	struct stat			 st;
@@ -583,6 +582,8 @@ dt_volume_add(struct daemon *d, const struct topology *topo,
 	}
 	for (i = 0; ml != NULL && i < ml->n && v->nmembers < DT_MAX_DISKS;
 	    i++) {
+		const struct blockdev	*b;
+
 		if ((b = dt_leaf(topo, ml->devices[i], 0)) == NULL)
 			continue;
 		if ((k = dt_disk_add(t, b)) == -1)
@@ -645,14 +646,14 @@ static int
 dt_check_resync(const struct topology *topo, struct dt_test *t,
     struct dt_refusal *r)
 {
-	const struct mdstat_array	*a;
 	const struct blockdev		*b;
 	char				 why[256];
 	size_t				 i, j;
 	int				 involved;
 
 	for (i = 0; i < topo->md.narrays; i++) {
-		a = &topo->md.arrays[i];
+		const struct mdstat_array	*a = &topo->md.arrays[i];
+
 		if ((a->sync_action[0] == '\0' ||
 		    strcmp(a->sync_action, "idle") == 0) && a->sync_pct < 0)
 			continue;
@@ -1153,7 +1154,6 @@ static void
 dt_keep(struct disktest *dt, unsigned long id, json_t *doc)
 {
 	struct dt_saved	*v;
-	size_t		 ncap;
 
 	if (dt->n == DT_MAX_KEPT) {
 		json_decref(dt->v[0].doc);
@@ -1161,7 +1161,8 @@ dt_keep(struct disktest *dt, unsigned long id, json_t *doc)
 		dt->n--;
 	}
 	if (dt->n == dt->cap) {
-		ncap = dt->cap == 0 ? 16 : dt->cap * 2;
+		size_t	ncap = dt->cap == 0 ? 16 : dt->cap * 2;
+
 		if ((v = reallocarray(dt->v, ncap, sizeof *v)) == NULL) {
 			json_decref(doc);
 			return;
