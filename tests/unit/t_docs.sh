@@ -102,12 +102,22 @@ if [ -s "$help" ] && grep -q '^usage: ' "$help"; then
 	cmds= missing=
 	while read -r c rest; do
 		cmds="$cmds $c"
-		set -- $(echo "$rest" | sed -n 's/.*Op Fl \([A-Za-z]\).*/-\1/p')
 		if ! grep -Eq "^ +$c( |\$)" "$help"; then
 			missing="$missing $c"
-		elif [ $# -gt 0 ] && ! grep -Eq "^ +$c \[$1 " "$help"; then
-			missing="$missing $c $1"
+			continue
 		fi
+		# The command's entry in --help: its line and those indented
+		# further below it.
+		awk -v c="$c" '$1 == c { on = 1; print; next }
+		    on && /^      / { print; next } { on = 0 }' "$help" \
+		    >"$T/cmd"
+		for o in $(echo "$rest" | sed 's/Fl Fl \([A-Za-z][A-Za-z-]*\)/\
+--\1\
+/g; s/Fl \([A-Za-z]\)/\
+-\1\
+/g' | grep -- '^-' | grep -vx -- '--Ar'); do
+			has_opt "$o" "$T/cmd" || missing="$missing $c:$o"
+		done
 	done < <(sed -n 's/^\.It Cm \(.*\)$/\1/p' "$S/man/nasperf.1")
 	if [ -n "$cmds" ] && [ -z "$missing" ]; then
 		ok "nasperf.1: commands$cmds in --help"
