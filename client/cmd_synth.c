@@ -37,7 +37,7 @@
 
 #define SYNTH_PORT		9632
 #define SYNTH_MAX_STREAMS	64
-#define SYNTH_IO		(1U << 20)	/* one read or write */
+#define SYNTH_IO		(4U << 20)	/* one read or write */
 #define SYNTH_HEAD_MAX		16384
 #define SYNTH_UNBOUNDED		1099511627776ULL /* a timed upload declares */
 #define SYNTH_DEFAULT_TIME	10.0		/* seconds */
