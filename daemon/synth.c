@@ -1538,8 +1538,8 @@ synth_reconfigure(struct daemon *d)
 		return;
 	if ((s->lev != NULL && strcmp(s->listen, d->cfg->synth_listen) != 0) ||
 	    (s->lev == NULL && d->cfg->synth_max_streams > 0))
-		log_warnx("reload: synth.listen, and turning the data plane on, "
-		    "take effect at the next start");
+		log_warnx("reload: synth.listen, and turning the data plane "
+		    "on, take effect at the next start");
 	synth_rate(s);
 }
 
