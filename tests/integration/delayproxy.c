@@ -246,6 +246,7 @@ dp_loop(int ls, const struct sockaddr_in *to, double delay, double end)
 			p = &dp_pairs[i];
 			for (k = 0; k < 2; k++) {
 				pf[1 + i * 2 + k].fd = -1;
+				pf[1 + i * 2 + k].events = 0;
 				pf[1 + i * 2 + k].revents = 0;
 				if (!p->used)
 					continue;
