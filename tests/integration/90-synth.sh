@@ -251,6 +251,26 @@ sp=$(put '' "$T_TMP/z30" | jq .bytes_per_second)
 check "... each way, as the daemon read it ($sp B/s)" \
     awk -v s="$sp" 'BEGIN { exit !(s > 9e6 && s < 11e6) }'
 
+# -- api.allow applies to the data plane too
+SP2=$(free_port)
+printf 'api:\n  allow: [10.0.0.0/8]\nsynth:\n  listen: 127.0.0.1:%d\n' \
+    "$SP2" >"$T_TMP/c2.yaml"
+"$NASPERFD" -f -c "$T_TMP/c2.yaml" -l "127.0.0.1:$(free_port)" \
+    -s "$T_TMP/state2" >"$T_TMP/log2" 2>&1 &
+pid2=$!
+at_exit "kill $pid2"
+for ((i = 0; i < 100; i++)); do
+	grep -q 'synth: listening' "$T_TMP/log2" 2>/dev/null && break
+	sleep 0.1
+done
+tok2=$(cat "$T_TMP/state2/token")
+is "a client outside api.allow is 403" \
+    "$(curl -sS -o "$T_TMP/body" -w '%{http_code}' \
+    -H "Authorization: Bearer $tok2" "http://127.0.0.1:$SP2/v1/synth?bytes=1")" \
+    403
+is "... code forbidden" "$(jq -r .error.code "$T_TMP/body")" forbidden
+kill "$pid2"
+
 stop_daemon
 is "nasperfd exits 0" "$NPD_RC" 0
 done_testing
