@@ -4,12 +4,13 @@ bench_probe_cost_bin_SOURCES = bench/probe-cost.c
 bench_probe_cost_bin_LDADD = probes/libnasprobe.a
 CLEANFILES += bench/probe-cost-bin
 EXTRA_DIST += bench/probe-cost bench/mkbox24.sh bench/sampler-cost \
-	bench/disk-vs-fio
+	bench/disk-vs-fio bench/synth-vs-iperf3
 
 # make bench: every benchmark, each printing ratios to its reference tool.
-bench: bench/probe-cost-bin daemon/nasperfd \
+bench: bench/probe-cost-bin daemon/nasperfd client/nasperf \
     tests/integration/diskbench-run$(EXEEXT)
 	bash $(srcdir)/bench/probe-cost $(abs_top_builddir)
 	bash $(srcdir)/bench/sampler-cost $(abs_top_builddir)
 	bash $(srcdir)/bench/disk-vs-fio $(abs_top_builddir)
+	bash $(srcdir)/bench/synth-vs-iperf3 $(abs_top_builddir)
 .PHONY: bench
