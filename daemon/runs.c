@@ -25,6 +25,7 @@
 #include "api.h"
 #include "cfg.h"
 #include "daemon.h"
+#include "disktest.h"
 #include "encode.h"
 #include "history.h"
 #include "log.h"
@@ -34,6 +35,7 @@
 #include "runs.h"
 #include "sampler.h"
 #include "state.h"
+#include "synth.h"
 #include "verdict.h"
 
 #define RUNS_DIR		"runs"
@@ -438,6 +440,15 @@ runs_server(void)
 	return (json_pack("{s:o}", "hostname", enc_text_or_null(host)));
 }
 
+/* The disk analyzer's baseline of a disk, for the verdict engine. */
+static int
+runs_baseline(void *arg, const char *disk, double *read_bps, double *write_bps)
+{
+	double	iops;
+
+	return (disktest_baseline(arg, disk, read_bps, write_bps, &iops));
+}
+
 /*
  * Make the report of a run object; NULL with the error sent on req when
  * the history cannot give one.
@@ -448,8 +459,14 @@ runs_report(struct daemon *d, struct evhttp_request *req, const json_t *run)
 	struct verdict_run	 vr;
 	json_t			*rep, *server;
 	char			*cause = NULL, id[32];
+	double			 cap;
 
 	runs_view(run, &vr, id, sizeof id);
+	if (vr.client_addr != NULL && synth_path_capacity(d, vr.client_addr,
+	    vr.op != NULL && strcmp(vr.op, "write") == 0, &cap) == 0)
+		vr.path_capacity = cap;
+	vr.baseline = runs_baseline;
+	vr.baseline_arg = d;
 	server = runs_server();
 	rep = verdict_report(sampler_history(d), &vr, d->cfg, server, &cause);
 	json_decref(server);

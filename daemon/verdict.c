@@ -65,6 +65,7 @@ struct v_ctx {
 	double			 disk_read_bytes;	/* physical disks */
 	double			 nic_bytes;	/* all but loopback, both ways */
 	double			 max_util;	/* of any resource, percent */
+	size_t			 busiest_nic;	/* the most bytes, lo aside */
 };
 
 struct v_cpu {
@@ -401,7 +402,32 @@ v_mbs(char *out, size_t outsz, double bps)
 		snprintf(out, outsz, "%.2f MB/s", bps / 1e6);
 }
 
-/* Disks: busy time against 100 %. */
+/*
+ * A disk's use of its measured capability: read over the baseline's read
+ * plus write over its write, in percent; NAN without a baseline.
+ */
+static double
+v_baseline(const struct v_ctx *x, const char *disk, const struct v_disk *r,
+    double *base_r, double *base_w)
+{
+	double	u = 0;
+
+	*base_r = *base_w = 0;
+	if (x->run->baseline == NULL || x->run->baseline(x->run->baseline_arg,
+	    disk, base_r, base_w) == -1)
+		return (NAN);
+	if (r->rbps > 0 && *base_r <= 0)
+		return (NAN);	/* reads it was never measured for */
+	if (r->wbps > 0 && *base_w <= 0)
+		*base_w = *base_r;	/* raw disks are never written */
+	if (*base_r > 0)
+		u += r->rbps / *base_r;
+	if (*base_w > 0)
+		u += r->wbps / *base_w;
+	return (100.0 * u);
+}
+
+/* Disks: busy time against 100 %, or throughput against the baseline. */
 static void
 v_disks(struct v_ctx *x)
 {
@@ -410,7 +436,7 @@ v_disks(struct v_ctx *x)
 	struct v_disk		 r;
 	struct v_cand		*c;
 	char			 rb[32], wb[32], res[96], member[HIST_NAME_MAX];
-	double			 busy;
+	double			 busy, base, base_r, base_w;
 	size_t			 i;
 
 	for (i = 0; i < h->nent[HIST_DISK]; i++) {
@@ -437,8 +463,15 @@ v_disks(struct v_ctx *x)
 		member[0] = '\0';
 		if (e->dkind == HIST_DK_MD)
 			v_busiest_member(x, e, &busy, member, sizeof member);
-		c = v_cand(x, "disk", res, "busy", busy, "%", 100.0,
-		    x->cfg->v_disk_busy_pct);
+		base = v_baseline(x, e->name, &r, &base_r, &base_w);
+		if (isfinite(base) && base > busy) {
+			/* The throughput it can do says more than busy time. */
+			c = v_cand(x, "disk", res, "of baseline", base, "%",
+			    100.0, x->cfg->v_disk_busy_pct);
+			busy = base;
+		} else
+			c = v_cand(x, "disk", res, "busy", busy, "%", 100.0,
+			    x->cfg->v_disk_busy_pct);
 		if (c == NULL)
 			return;
 		c->bytes = (double)(r.rbytes + r.wbytes);
@@ -448,9 +481,22 @@ v_disks(struct v_ctx *x)
 		    isfinite(r.req_bytes) ? r.req_bytes / 1024.0 : 0.0,
 		    r.has_await ? ", await " : "", r.has_await ? r.await_ms :
 		    0.0, r.has_await ? " ms" : "");
+		if (isfinite(base)) {
+			size_t	len = strlen(c->detail);
+
+			snprintf(c->detail + len, sizeof c->detail - len, "; "
+			    "baseline %.0f MB/s read, %.0f MB/s write: %.0f %% "
+			    "of it; busy %.0f %%", base_r / 1e6, base_w / 1e6,
+			    base, r.busy);
+		}
 		snprintf(c->summary, sizeof c->summary, "disk-bound: %s was "
 		    "busy %.0f %% of the window (%s read, %s written, %.0f "
 		    "IOPS)", e->name, busy, rb, wb, r.iops);
+		if (isfinite(base) && base >= busy)
+			snprintf(c->summary, sizeof c->summary, "disk-bound: %s "
+			    "moved %s read and %s written, %.0f %% of what the "
+			    "disk analyzer measured it can do", e->name, rb, wb,
+			    base);
 		if (member[0] != '\0')
 			snprintf(c->summary, sizeof c->summary, "disk-bound: "
 			    "%s, %s, was busy %.0f %% of the window (%s read, "
@@ -534,6 +580,17 @@ v_nics(struct v_ctx *x)
 	double				 cap, v, span;
 	size_t				 i;
 
+	/* The interface that carried the most: the path to the client. */
+	for (i = 0, v = 0; i < h->nent[HIST_NIC]; i++) {
+		e = &h->ent[HIST_NIC][i];
+		if (strcmp(e->name, "lo") == 0 || e->master[0] != '\0' ||
+		    v_nic(h, x->a, x->b, i, &r) == -1)
+			continue;
+		if (r.rx_bytes + r.tx_bytes > v) {
+			v = r.rx_bytes + r.tx_bytes;
+			x->busiest_nic = i;
+		}
+	}
 	for (i = 0; i < h->nent[HIST_NIC]; i++) {
 		e = &h->ent[HIST_NIC][i];
 		if (v_nic(h, x->a, x->b, i, &r) == -1 ||
@@ -544,6 +601,13 @@ v_nics(struct v_ctx *x)
 		if (e->master[0] != '\0')
 			continue;	/* its bond is looked at */
 		cap = v_nic_capacity(x, e, &src);
+		if (strcmp(e->name, "lo") == 0 && !isfinite(cap))
+			continue;	/* a client on the box itself */
+		if (x->run->path_capacity > 0 && i == x->busiest_nic &&
+		    (!isfinite(cap) || x->run->path_capacity < cap)) {
+			cap = x->run->path_capacity;
+			src = "measured path to the client";
+		}
 		v_nic_span(x, i, cap, &sa, &sb, &span);
 		during[0] = '\0';
 		if (span < x->T - x->h->interval / 2.0 &&
@@ -753,11 +817,22 @@ v_networked(const struct verdict_run *r)
 	return (1);
 }
 
+/* Whether the run read far more than the disks did: the page cache. */
+static int
+v_cached(const struct v_ctx *x)
+{
+	return (x->run->op != NULL && strcmp(x->run->op, "read") == 0 &&
+	    x->run->has_bytes && x->run->bytes >= V_MIN_CACHE_BYTES &&
+	    x->disk_read_bytes < (double)x->run->bytes *
+	    x->cfg->v_cache_disk_pct / 100.0);
+}
+
 /* Pick the primary verdict; fill the "verdict" object. */
 static json_t *
 v_decide(struct v_ctx *x)
 {
 	const struct v_cand	*best = NULL, *second = NULL, *c;
+	const struct v_cand	*cpu_bound = NULL;
 	const char		*cls, *conf;
 	char			 summary[400], res[96];
 	double			 req, psi_io, util = NAN;
@@ -772,6 +847,16 @@ v_decide(struct v_ctx *x)
 			best = c;
 		} else if (second == NULL || v_score(c) > v_score(second))
 			second = c;
+	}
+	/*
+	 * A read the disks did not serve, held back by the CPU copying it:
+	 * the cache is the finding, the CPU what bounded it.
+	 */
+	if (best != NULL && strcmp(best->cls, "cpu") == 0 && v_cached(x)) {
+		v_observe(x, "cpu", best->resource, "copying from the page "
+		    "cache was bounded by the CPU: %s", best->summary);
+		cpu_bound = best;
+		best = NULL;
 	}
 	/* The single-core case outranks "all cores" and names the process. */
 	if (best != NULL) {
@@ -790,17 +875,17 @@ v_decide(struct v_ctx *x)
 	}
 	req = v_request_size(x);
 	psi_io = v_psi(x, HIST_SYS_PSI_IO_SOME);
-	if (x->run->op != NULL && strcmp(x->run->op, "read") == 0 &&
-	    x->run->has_bytes && x->run->bytes >= V_MIN_CACHE_BYTES &&
-	    x->disk_read_bytes < (double)x->run->bytes *
-	    x->cfg->v_cache_disk_pct / 100.0) {
+	if (v_cached(x)) {
 		cls = "cache";
 		snprintf(res, sizeof res, "page cache");
 		snprintf(summary, sizeof summary, "served from cache: the "
 		    "client read %.1f MB while the disks read %.1f MB (%.1f "
-		    "%%); nothing on the server was saturated", 
-		    (double)x->run->bytes / 1e6, x->disk_read_bytes / 1e6,
-		    100.0 * x->disk_read_bytes / (double)x->run->bytes);
+		    "%%); %s%s", (double)x->run->bytes / 1e6,
+		    x->disk_read_bytes / 1e6,
+		    100.0 * x->disk_read_bytes / (double)x->run->bytes,
+		    cpu_bound != NULL ? "the copy kept busy " :
+		    "nothing on the server was saturated",
+		    cpu_bound != NULL ? cpu_bound->resource : "");
 		conf = "high";
 		goto done;
 	}

@@ -32,6 +32,21 @@ struct verdict_run {
 	int		 retroactive;
 	int		 has_offset;
 	double		 clock_offset;	/* client minus server */
+
+	/*
+	 * The measured capacity of the network path to this client in the
+	 * run's direction (bytes/s, from a synthetic-data test), 0 when
+	 * none was measured: it comes before the link speed.
+	 */
+	double		 path_capacity;
+	/*
+	 * The disk analyzer's baseline of a disk or array: 0 and its read
+	 * and write bytes/s (0 when not measured), or -1 when it has none.
+	 * NULL: no baseline at all, busy time alone.
+	 */
+	int		(*baseline)(void *arg, const char *disk, double *read_bps,
+			    double *write_bps);
+	void		*baseline_arg;
 };
 
 /*

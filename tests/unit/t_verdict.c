@@ -66,6 +66,18 @@ run_init(struct verdict_run *r, const char *proto, const char *op,
 	}
 }
 
+/* A baseline of 120 MB/s read for sda, none for anything else. */
+static int
+t_baseline(void *arg, const char *disk, double *rbps, double *wbps)
+{
+	(void)arg;
+	if (strcmp(disk, "sda") != 0)
+		return (-1);
+	*rbps = 120e6;
+	*wbps = 0;
+	return (0);
+}
+
 /* The verdict of run over fixture name; caller frees. */
 static json_t *
 judge(const char *name, const struct verdict_run *r, const struct cfg *cfg)
@@ -192,6 +204,46 @@ main(void)
 	T_TRUE(strstr(vstr(rep, "summary"), "nothing saturated") != NULL);
 	json_decref(rep);
 	cfg->v_nic_util_pct = 90;
+
+	/* A cached read the CPU bounded: still the cache, the CPU said. */
+	cfg->v_core_busy_pct = 50;
+	run_init(&r, "smb3", "read", 1000, 1048576);
+	rep = judge("cache", &r, cfg);
+	T_EQ_STR(vstr(rep, "class"), "cache");
+	T_TRUE(strstr(vstr(rep, "summary"), "the copy kept busy") != NULL);
+	T_TRUE(observed(rep, "bounded by the CPU"));
+	json_decref(rep);
+	cfg->v_core_busy_pct = 90;
+
+	/* A measured path slower than the link is the capacity that counts. */
+	run_init(&r, "smb3", "read", 117, 1048576);
+	r.path_capacity = 120e6;
+	rep = judge("gbe-117", &r, cfg);
+	T_EQ_STR(vstr(rep, "class"), "network");
+	T_NEAR(json_number_value(json_object_get(json_object_get(rep,
+	    "verdict"), "utilisation_pct")), 97.5, 0.2);
+	v = json_object_get(json_array_get(json_object_get(rep, "evidence"),
+	    1), "detail");
+	T_TRUE(json_is_string(v) && strstr(json_string_value(v),
+	    "measured path") != NULL);
+	json_decref(rep);
+	r.path_capacity = 500e6;	/* faster than the link: the link */
+	rep = judge("gbe-117", &r, cfg);
+	T_NEAR(json_number_value(json_object_get(json_object_get(rep,
+	    "verdict"), "utilisation_pct")), 93.6, 0.2);
+	json_decref(rep);
+
+	/* With a baseline, a disk at 40 % busy may still be at its limit. */
+	run_init(&r, "smb3", "read", 117, 1048576);
+	r.baseline = t_baseline;
+	rep = judge("gbe-117", &r, cfg);
+	T_EQ_STR(vstr(rep, "class"), "disk");
+	T_EQ_STR(vstr(rep, "resource"), "sda");
+	T_NEAR(json_number_value(json_object_get(json_object_get(rep,
+	    "verdict"), "utilisation_pct")), 97.5, 0.3);
+	T_TRUE(strstr(vstr(rep, "summary"), "disk analyzer") != NULL);
+	json_decref(rep);
+	r.baseline = NULL;
 
 	/* Windows outside the history. */
 	h = load("gbe-117");
