@@ -158,7 +158,7 @@ within "baseline: volume write" \
     "$(jq -r ".volumes.\"$T_TMP/vol\".seq_write_bytes_per_s" "$B")" \
     20000000 5
 is "baseline: kernel" "$(jq -r .kernel "$B")" "$(uname -r)"
-check "baseline: a date" jq -e '.updated > 1e9' "$B" >/dev/null
+check "baseline: a date" sh -c "jq -e '.updated > 1e9' '$B' >/dev/null"
 is "the list has three tests" \
     "$(api /v1/disktests | jq '[.disktests[] | select(.state == "done")] | length')" 3
 check "each is saved" test -s "$NPD_STATE/disktests/3.json"
