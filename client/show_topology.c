@@ -265,6 +265,46 @@ st_nics(FILE *fp, json_t *nics)
 	}
 }
 
+/* Print the Samba settings, shares and NFS exports. */
+static void
+st_protocols(FILE *fp, json_t *p)
+{
+	json_t	*smb = json_object_get(p, "smb"), *nfs, *v, *c;
+	size_t	 i, j;
+
+	nfs = json_object_get(p, "nfs");
+	if (!json_is_true(json_object_get(smb, "available")) &&
+	    !json_is_array(json_object_get(nfs, "exports")) &&
+	    !json_is_array(json_object_get(nfs, "ganesha_exports")))
+		return;
+	fprintf(fp, "\n%-8s %-24s %s\n", "Protocol", "Share or export",
+	    "Settings");
+	if (json_is_true(json_object_get(smb, "available")))
+		fprintf(fp, "%-8s %-24s %s..%s signing %s encrypt %s\n", "smb",
+		    "[global]", show_str(smb, "server_min_protocol"),
+		    show_str(smb, "server_max_protocol"),
+		    show_str(smb, "server_signing"),
+		    show_str(smb, "smb_encrypt"));
+	json_array_foreach(json_object_get(smb, "shares"), i, v)
+		fprintf(fp, "%-8s %-24s %s %s encrypt %s\n", "smb",
+		    show_str(v, "name"), show_str(v, "path"),
+		    json_is_true(json_object_get(v, "read_only")) ? "ro" : "rw",
+		    show_str(v, "smb_encrypt"));
+	json_array_foreach(json_object_get(nfs, "exports"), i, v)
+		json_array_foreach(json_object_get(v, "clients"), j, c)
+			fprintf(fp, "%-8s %-24s %s(%s)\n", "nfs",
+			    show_str(v, "path"), show_str(c, "host"),
+			    show_str(c, "options"));
+	json_array_foreach(json_object_get(nfs, "ganesha_exports"), i, v)
+		fprintf(fp, "%-8s %-24s %s %s v%s sec %s %s\n", "ganesha",
+		    show_str(v, "path"), show_str(v, "pseudo"),
+		    show_str(v, "access_type"), show_str(v, "protocols"),
+		    show_str(v, "sectype"), show_str(v, "squash"));
+	if (json_is_integer(v = json_object_get(nfs, "threads")))
+		fprintf(fp, "%-8s %-24s %d\n", "nfsd", "threads",
+		    (int)json_integer_value(v));
+}
+
 /* Print a /v1/topology answer as tables. */
 void
 show_topology(FILE *fp, json_t *body)
@@ -276,4 +316,5 @@ show_topology(FILE *fp, json_t *body)
 	st_btrfs(fp, json_object_get(body, "btrfs"));
 	st_filesystems(fp, json_object_get(body, "filesystems"));
 	st_nics(fp, json_object_get(body, "nics"));
+	st_protocols(fp, json_object_get(body, "protocols"));
 }

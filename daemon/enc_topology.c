@@ -23,7 +23,20 @@
  *      "flush", "corruption", "generation"}}]}],
  *    "filesystems": [{"mountpoint", "fstype", "source", "device",
  *      "options", "super_options", "btrfs_uuid",
- *      "stack": [{"kind", "devices": [..], "names": [..]}]}]}
+ *      "stack": [{"kind", "devices": [..], "names": [..]}]}],
+ *    "protocols": {"smb": {"available", "source", "server_min_protocol",
+ *      "server_max_protocol", "server_signing", "smb_encrypt",
+ *      "shares": [{"name", "path", "read_only", "smb_encrypt"}],
+ *      "notes": [..]},
+ *     "nfs": {"exports": [{"path", "clients": [{"host", "options", "sync",
+ *      "wdelay", "rw", "root_squash", "all_squash", "sec"}]}],
+ *      "ganesha_exports": [{"export_id", "path", "pseudo", "access_type",
+ *      "protocols", "sectype", "squash"}], "threads"}}}
+ *
+ * "protocols" is what smb.conf (with its includes), /etc/exports and
+ * ganesha.conf configure, with Samba's and nfs-utils' defaults filled in;
+ * without smb.conf "smb" has "available": false and null values, and a
+ * missing exports file, ganesha.conf or nfsd thread count is null.
  *
  * A stack runs from the mounted device down to the disks: for /volume1 on
  * DSM 7, cache (cachedev_0) → lvm (vg1-volume_1) → raid6 (md2) →
@@ -323,11 +336,103 @@ et_part(const struct topology *t, unsigned bit, json_t *(*fn)(
 	return ((t->have & bit) != 0 ? fn(t) : json_null());
 }
 
+/* Samba's settings from smb.conf, or "available": false. */
+static json_t *
+et_smb(const struct topology *t)
+{
+	const struct smbconf		*sc = &t->smb;
+	const struct smbconf_share	*sh;
+	json_t				*shares, *notes;
+	size_t				 i;
+	int				 ok = (t->have & TOPOLOGY_SMB) != 0;
+
+	shares = ok ? json_array() : json_null();
+	notes = json_array();
+	for (i = 0; ok && i < sc->nshares; i++) {
+		sh = &sc->shares[i];
+		json_array_append_new(shares, json_pack("{s:o,s:o,s:b,s:s}",
+		    "name", enc_text(sh->name), "path", enc_text_or_null(sh->path),
+		    "read_only", sh->read_only, "smb_encrypt", sh->smb_encrypt));
+	}
+	for (i = 0; ok && i < sc->nnotes; i++)
+		json_array_append_new(notes, enc_text(sc->notes[i]));
+	return (json_pack("{s:b,s:s,s:o,s:o,s:o,s:o,s:o,s:o}",
+	    "available", ok, "source", SMBCONF_PATH,
+	    "server_min_protocol", ok ? json_string(sc->server_min_protocol) :
+	    json_null(),
+	    "server_max_protocol", ok ? json_string(sc->server_max_protocol) :
+	    json_null(),
+	    "server_signing", ok ? json_string(sc->server_signing) :
+	    json_null(),
+	    "smb_encrypt", ok ? json_string(sc->smb_encrypt) : json_null(),
+	    "shares", shares, "notes", notes));
+}
+
+/* The kernel server's exports with their effective options. */
+static json_t *
+et_exports(const struct topology *t)
+{
+	const struct exports_entry	*x;
+	const struct exports_client	*c;
+	json_t				*a = json_array(), *cl;
+	size_t				 i, j;
+
+	for (i = 0; i < t->exports.n; i++) {
+		x = &t->exports.v[i];
+		cl = json_array();
+		for (j = 0; j < x->nclients; j++) {
+			c = &x->clients[j];
+			json_array_append_new(cl, json_pack("{s:o,s:o,s:b,s:b,"
+			    "s:b,s:b,s:b,s:o}", "host", enc_text(c->host),
+			    "options", enc_text(c->options), "sync", c->sync,
+			    "wdelay", c->wdelay, "rw", c->rw, "root_squash",
+			    c->root_squash, "all_squash", c->all_squash, "sec",
+			    enc_text(c->sec)));
+		}
+		json_array_append_new(a, json_pack("{s:o,s:o}", "path",
+		    enc_text(x->path), "clients", cl));
+	}
+	return (a);
+}
+
+/* nfs-ganesha's EXPORT blocks. */
+static json_t *
+et_ganesha(const struct topology *t)
+{
+	const struct exports_ganesha_export	*x;
+	json_t					*a = json_array();
+	size_t					 i;
+
+	for (i = 0; i < t->ganesha.n; i++) {
+		x = &t->ganesha.exports[i];
+		json_array_append_new(a, json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,"
+		    "s:o}", "export_id", et_int(x->export_id),
+		    "path", enc_text_or_null(x->path),
+		    "pseudo", enc_text_or_null(x->pseudo),
+		    "access_type", enc_text(x->access_type),
+		    "protocols", enc_text(x->protocols),
+		    "sectype", enc_text(x->sectype),
+		    "squash", enc_text(x->squash)));
+	}
+	return (a);
+}
+
+/* Samba and NFS settings. */
+static json_t *
+et_protocols(const struct topology *t)
+{
+	return (json_pack("{s:o,s:{s:o,s:o,s:o}}", "smb", et_smb(t), "nfs",
+	    "exports", et_part(t, TOPOLOGY_EXPORTS, et_exports),
+	    "ganesha_exports", et_part(t, TOPOLOGY_GANESHA, et_ganesha),
+	    "threads", (t->have & TOPOLOGY_NFSD_THREADS) != 0 ?
+	    json_integer((json_int_t)t->nfsd_threads) : json_null()));
+}
+
 /* Encode the whole topology for GET /v1/topology. */
 json_t *
 enc_topology(const struct topology *t)
 {
-	return (json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o}",
+	return (json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o}",
 	    "identity", (t->have & TOPOLOGY_IDENTITY) != 0 ?
 	    enc_identity(&t->identity) : json_null(),
 	    "cpu", (t->have & TOPOLOGY_CPU) != 0 ? enc_cpuinfo(&t->cpu) :
@@ -338,5 +443,6 @@ enc_topology(const struct topology *t)
 	    "btrfs", et_part(t, TOPOLOGY_BTRFS, et_btrfs),
 	    "filesystems", et_part(t, TOPOLOGY_MOUNTS, et_filesystems),
 	    "nics", (t->have & TOPOLOGY_NICS) != 0 ? enc_nics(&t->nics) :
-	    json_null()));
+	    json_null(),
+	    "protocols", et_protocols(t)));
 }

@@ -21,6 +21,7 @@ topology_new(void)
 		return (NULL);
 	blockdev_init(&t->block);
 	mounts_init(&t->mounts);
+	exports_init(&t->exports);
 	probe_buf_init(&t->buf);
 	return (t);
 }
@@ -33,6 +34,7 @@ topology_free(struct topology *t)
 		return;
 	blockdev_clear(&t->block);
 	mounts_clear(&t->mounts);
+	exports_clear(&t->exports);
 	probe_buf_free(&t->buf);
 	free(t);
 }
@@ -62,6 +64,16 @@ topology_read(const struct probe_root *root, struct topology *t)
 		t->have |= TOPOLOGY_CPU;
 	if (nic_list_read(root, &t->buf, &t->nics) == 0)
 		t->have |= TOPOLOGY_NICS;
+	if (smbconf_read(root, NULL, &t->smb, &errstr) == 0)
+		t->have |= TOPOLOGY_SMB;
+	if (exports_read(root, &t->buf, &t->exports, &errstr) == 0)
+		t->have |= TOPOLOGY_EXPORTS;
+	else if (errno == ENOMEM)
+		return (-1);
+	if (exports_ganesha_read(root, NULL, &t->ganesha, &errstr) == 0)
+		t->have |= TOPOLOGY_GANESHA;
+	if (exports_threads_read(root, &t->nfsd_threads) == 0)
+		t->have |= TOPOLOGY_NFSD_THREADS;
 	return (0);
 }
 

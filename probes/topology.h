@@ -12,11 +12,13 @@
 #include "blockdev.h"
 #include "btrfs.h"
 #include "cpuinfo.h"
+#include "exports.h"
 #include "identity.h"
 #include "mdstat.h"
 #include "mounts.h"
 #include "nic.h"
 #include "probe.h"
+#include "smbconf.h"
 
 /* Which parts were read; an absent part is reported as not available. */
 #define TOPOLOGY_BLOCK		0x01
@@ -26,6 +28,10 @@
 #define TOPOLOGY_IDENTITY	0x10
 #define TOPOLOGY_CPU		0x20
 #define TOPOLOGY_NICS		0x40
+#define TOPOLOGY_SMB		0x80	/* smb.conf */
+#define TOPOLOGY_EXPORTS	0x100	/* /etc/exports */
+#define TOPOLOGY_GANESHA	0x200	/* ganesha.conf */
+#define TOPOLOGY_NFSD_THREADS	0x400	/* /proc/fs/nfsd/threads */
 
 struct topology {
 	unsigned		have;		/* TOPOLOGY_* */
@@ -36,6 +42,10 @@ struct topology {
 	struct identity		identity;
 	struct cpuinfo		cpu;
 	struct nic_list		nics;
+	struct smbconf		smb;		/* the protocols part */
+	struct exports		exports;
+	struct exports_ganesha	ganesha;
+	uint64_t		nfsd_threads;
 	struct probe_buf	buf;
 };
 

@@ -148,6 +148,19 @@ test_dsm7(struct topology *t)
 	    NULL);
 
 	T_EQ_STR(str(json_object_get(j, "identity"), "vendor"), "Synology");
+	/* the box's /etc/exports: DSM's options, no smb.conf in the box */
+	p = json_object_get(json_object_get(j, "protocols"), "nfs");
+	m = json_array_get(json_object_get(p, "exports"), 0);
+	T_EQ_STR(str(m, "path"), "/volume1/media");
+	m = json_array_get(json_object_get(m, "clients"), 1);
+	T_EQ_STR(str(m, "host"), "192.0.2.11");
+	T_TRUE(json_is_false(json_object_get(m, "sync")));
+	T_TRUE(json_is_false(json_object_get(m, "wdelay")));
+	T_TRUE(json_is_true(json_object_get(m, "rw")));
+	T_EQ_STR(str(m, "sec"), "sys");
+	T_TRUE(json_is_null(json_object_get(p, "ganesha_exports")));
+	T_TRUE(json_is_false(json_object_get(json_object_get(json_object_get(j,
+	    "protocols"), "smb"), "available")));
 	d = by(json_object_get(j, "nics"), "name", "eth2");
 	T_EQ_INT(num(d, "mtu"), 9000);
 	T_EQ_INT(num(d, "speed_mbps"), 10000);
@@ -294,7 +307,13 @@ test_empty(struct topology *t)
 	T_TRUE((s = json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS)) != NULL);
 	T_EQ_STR(s != NULL ? s : "", "{\"btrfs\":null,\"cpu\":null,"
 	    "\"disks\":null,\"dm\":null,\"filesystems\":null,"
-	    "\"identity\":null,\"md\":null,\"nics\":null}");
+	    "\"identity\":null,\"md\":null,\"nics\":null,"
+	    "\"protocols\":{\"nfs\":{\"exports\":null,"
+	    "\"ganesha_exports\":null,\"threads\":null},\"smb\":"
+	    "{\"available\":false,\"notes\":[],\"server_max_protocol\":null,"
+	    "\"server_min_protocol\":null,\"server_signing\":null,"
+	    "\"shares\":null,\"smb_encrypt\":null,"
+	    "\"source\":\"/etc/samba/smb.conf\"}}}");
 	free(s);
 	json_decref(j);
 }
