@@ -9,11 +9,13 @@
 #include "cpustat.h"
 #include "crypto.h"
 #include "diskstats.h"
+#include "exports.h"
 #include "fuzz_probes.h"
 #include "meminfo.h"
 #include "netdev.h"
 #include "nfsd.h"
 #include "pressure.h"
+#include "smbconf.h"
 #include "softirqs.h"
 
 static int
@@ -111,14 +113,58 @@ fz_softirqs(const char *p, size_t n)
 	return (rc);
 }
 
+static int
+fz_exports(const char *p, size_t n)
+{
+	struct exports	x;
+	const char	*e;
+	int		 rc;
+
+	exports_init(&x);
+	rc = exports_parse(p, n, &x, &e);
+	exports_clear(&x);
+	return (rc);
+}
+
+static int
+fz_ganesha(const char *p, size_t n)
+{
+	struct exports_ganesha	*g;
+	const char		*e;
+	int			 rc;
+
+	if ((g = malloc(sizeof *g)) == NULL)
+		return (-1);
+	rc = exports_ganesha_parse(p, n, g, &e);
+	free(g);
+	return (rc);
+}
+
+static int
+fz_smbconf(const char *p, size_t n)
+{
+	struct smbconf	*sc;
+	const char	*e;
+	int		 rc;
+
+	if ((sc = malloc(sizeof *sc)) == NULL)
+		return (-1);
+	rc = smbconf_parse(p, n, sc, &e);
+	free(sc);
+	return (rc);
+}
+
 const struct fuzz_parser fuzz_parsers[] = {
 	{ "cpustat", PROBE_PROC, "stat", fz_cpustat },
 	{ "crypto", PROBE_PROC, "crypto", fz_crypto },
 	{ "diskstats", PROBE_PROC, "diskstats", fz_diskstats },
+	{ "exports", PROBE_ETC, "exports", fz_exports },
+	{ "ganesha", PROBE_ETC, "ganesha/ganesha.conf", fz_ganesha },
 	{ "meminfo", PROBE_PROC, "meminfo", fz_meminfo },
 	{ "netdev", PROBE_PROC, "net/dev", fz_netdev },
 	{ "nfsd", PROBE_PROC, "net/rpc/nfsd", fz_nfsd },
 	{ "pressure", PROBE_PROC, "pressure/io", fz_pressure },
+	{ "smbconf", PROBE_ETC, "samba/smb.conf", fz_smbconf },
 	{ "softirqs", PROBE_PROC, "softirqs", fz_softirqs },
 };
 const size_t fuzz_nparsers = sizeof fuzz_parsers / sizeof fuzz_parsers[0];
