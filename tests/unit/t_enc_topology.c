@@ -318,6 +318,53 @@ test_empty(struct topology *t)
 	json_decref(j);
 }
 
+/* A scratch root with smb.conf, ganesha.conf and nfsd's thread count. */
+static void
+test_protocols(struct topology *t)
+{
+	struct probe_root	 root;
+	char			 dir[] = "/tmp/t_enc_topology.XXXXXX", cmd[64];
+	json_t			*j, *smb, *nfs, *v;
+
+	if (mkdtemp(dir) == NULL) {
+		printf("Bail out! mkdtemp\n");
+		exit(1);
+	}
+	t_put(dir, "etc/samba/smb.conf", "[global]\nserver min protocol = "
+	    "SMB3_00\ninclude = /etc/samba/none.conf\n[data]\npath = /data\n"
+	    "smb encrypt = required\nread only = no\n");
+	t_put(dir, "etc/ganesha/ganesha.conf", "EXPORT { Export_Id = 7; "
+	    "Path = /srv; Pseudo = /srv; Access_Type = RO; }\n");
+	t_put(dir, "proc/fs/nfsd/threads", "8\n");
+	T_OK(probe_root_open(&root, dir));
+	T_OK(topology_read(&root, t));
+	T_TRUE((j = enc_topology(t)) != NULL);
+	smb = json_object_get(json_object_get(j, "protocols"), "smb");
+	T_TRUE(json_is_true(json_object_get(smb, "available")));
+	T_EQ_STR(str(smb, "source"), "/etc/samba/smb.conf");
+	T_EQ_STR(str(smb, "server_min_protocol"), "SMB3_00");
+	T_EQ_STR(str(smb, "server_max_protocol"), "SMB3");
+	T_EQ_STR(str(smb, "server_signing"), "default");
+	T_EQ_STR(str(smb, "smb_encrypt"), "default");
+	v = json_array_get(json_object_get(smb, "shares"), 0);
+	T_EQ_STR(str(v, "name"), "data");
+	T_EQ_STR(str(v, "path"), "/data");
+	T_TRUE(json_is_false(json_object_get(v, "read_only")));
+	T_EQ_STR(str(v, "smb_encrypt"), "required");
+	T_EQ_INT(json_array_size(json_object_get(smb, "notes")), 2);
+	nfs = json_object_get(json_object_get(j, "protocols"), "nfs");
+	T_TRUE(json_is_null(json_object_get(nfs, "exports")));
+	T_EQ_INT(num(nfs, "threads"), 8);
+	v = json_array_get(json_object_get(nfs, "ganesha_exports"), 0);
+	T_EQ_INT(num(v, "export_id"), 7);
+	T_EQ_STR(str(v, "access_type"), "RO");
+	T_EQ_STR(str(v, "sectype"), "none,sys");
+	json_decref(j);
+	probe_root_close(&root);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	T_EQ_INT(system(cmd), 0);
+}
+
 int
 main(void)
 {
@@ -333,6 +380,7 @@ main(void)
 	test_debian(t);
 	test_readynas(t);
 	test_empty(t);
+	test_protocols(t);
 	topology_free(t);
 	return (t_done());
 }

@@ -104,6 +104,11 @@ t_dsm7(void)
 	T_EQ_STR(stack_of(t, "/volume1"),
 	    "cache:1 lvm:1 raid6:1 partition:8 disk:8");
 	T_EQ_STR(stack_of(t, "/"), "raid1:1 partition:8 disk:8");
+	/* the box's /etc/exports; no smb.conf, ganesha or nfsd threads */
+	T_EQ_INT(t->have & (TOPOLOGY_SMB | TOPOLOGY_EXPORTS |
+	    TOPOLOGY_GANESHA | TOPOLOGY_NFSD_THREADS), TOPOLOGY_EXPORTS);
+	T_EQ_INT(t->exports.n, 1);
+	T_EQ_INT(t->exports.v[0].nclients, 2);
 
 	T_TRUE((j = enc_topology(t)) != NULL);
 	json_array_foreach(json_object_get(j, "md"), i, v)
