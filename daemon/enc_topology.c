@@ -351,8 +351,8 @@ et_smb(const struct topology *t)
 	for (i = 0; ok && i < sc->nshares; i++) {
 		sh = &sc->shares[i];
 		json_array_append_new(shares, json_pack("{s:o,s:o,s:b,s:s}",
-		    "name", enc_text(sh->name), "path", enc_text_or_null(sh->path),
-		    "read_only", sh->read_only, "smb_encrypt", sh->smb_encrypt));
+		    "name", enc_text(sh->name), "path",
+		    enc_text_or_null(sh->path), "read_only", sh->read_only, "smb_encrypt", sh->smb_encrypt));
 	}
 	for (i = 0; ok && i < sc->nnotes; i++)
 		json_array_append_new(notes, enc_text(sc->notes[i]));
