@@ -89,6 +89,26 @@ static const char *const fuzz_boxes[] = {
 	"readynas6-4.4-armhf", "debian12-6.1-btrfs"
 };
 
+/*
+ * Seeds for parsers whose file no fixture box holds, shaped like the
+ * files the unit tests read (LAB.md's ganesha.conf and smb.conf).
+ */
+static const struct {
+	const char	*name;
+	const char	*text;
+} fuzz_builtin[] = {
+	{ "ganesha", "NFS_CORE_PARAM { Protocols = 3, 4; NFS_Port = 2049; }\n"
+	    "EXPORT { Export_Id = 1; Path = \"/srv/nfs\"; Pseudo = /export;\n"
+	    "  Access_Type = RW; Squash = No_Root_Squash; Protocols = 3, 4;\n"
+	    "  SecType = sys; CLIENT { Clients = 10.0.0.0/8; }\n"
+	    "  FSAL { Name = VFS; } }\n%include \"/etc/ganesha/more.conf\"\n" },
+	{ "smbconf", "[global]\n  workgroup = LAB\n  server min protocol = "
+	    "SMB2_10\n  server signing = mandatory\n  smb encrypt = desired\n"
+	    "  include = /etc/samba/extra.conf\n; a comment\n[share]\n"
+	    "  path = /srv/share\n  read only = no \\\n  # continued\n"
+	    "  smb encrypt = required\n[homes]\n  browseable = no\n" },
+};
+
 int
 main(void)
 {
@@ -120,6 +140,28 @@ main(void)
 				len = fuzz_mutate(work, len, cap);
 				if (fuzz_run(p, work, len) != 0)
 					bad++;
+			}
+			free(work);
+		}
+		for (k = 0; nseeds == 0 && k < NP_NITEMS(fuzz_builtin); k++) {
+			if (strcmp(fuzz_builtin[k].name,
+			    fuzz_parsers[p].name) != 0)
+				continue;
+			len = strlen(fuzz_builtin[k].text);
+			cap = len * 2 + 256;
+			if ((work = malloc(cap)) == NULL)
+				return (1);
+			nseeds++;
+			if (fuzz_run(p, fuzz_builtin[k].text, len) != 0)
+				bad++;
+			for (runs = 0; runs < 2000; runs++) {
+				memcpy(work, fuzz_builtin[k].text, len);
+				cap = len * 2 + 256;
+				len = fuzz_mutate(work, len, cap);
+				len = fuzz_mutate(work, len, cap);
+				if (fuzz_run(p, work, len) != 0)
+					bad++;
+				len = strlen(fuzz_builtin[k].text);
 			}
 			free(work);
 		}
