@@ -10,43 +10,8 @@
 need_root
 need_cmd losetup mkfs.btrfs mount umount curl jq
 
-if [ -d /sys/fs/cgroup/blkio ]; then
-	CGV=1 CG=/sys/fs/cgroup/blkio/nasperf-t73-$$ CGROOT=/sys/fs/cgroup/blkio
-elif grep -qw io /sys/fs/cgroup/cgroup.controllers 2>/dev/null; then
-	CGV=2 CG=/sys/fs/cgroup/nasperf-t73-$$ CGROOT=/sys/fs/cgroup
-	grep -qw io /sys/fs/cgroup/cgroup.subtree_control ||
-	    echo +io >/sys/fs/cgroup/cgroup.subtree_control ||
-	    skip_all "cannot enable the io controller"
-else
-	skip_all "no blkio (v1) or io (v2) cgroup controller"
-fi
-mkdir "$CG" || skip_all "cannot make $CG"
-at_exit "rmdir $CG"
+io_cgroup t73
 
-# limit KIND DEV VALUE: read_bps or write_bps; VALUE 0 removes it.
-limit() {
-	local key
-	if [ "$CGV" = 1 ]; then
-		echo "$2 $3" >"$CG/blkio.throttle.$1_device"
-	else
-		case $1 in read_bps) key=rbps ;; write_bps) key=wbps ;; esac
-		[ "$3" = 0 ] && set -- "$1" "$2" max
-		echo "$2 $key=$3" >"$CG/io.max"
-	fi
-}
-throttle() {
-	limit "$@"
-	at_exit "limit $1 $2 0"
-}
-within() {
-	if awk -v g="${2:-x}" -v w="$3" -v p="$4" 'BEGIN {
-	    if (g == "x" || g == "null") exit 1; d = g - w; if (d < 0) d = -d
-	    exit !(d <= w * p / 100) }'; then
-		ok "$1: $2 (want $3 +- $4 %)"
-	else
-		not_ok "$1" "got '$2', want $3 +- $4 %"
-	fi
-}
 res() {
 	jq -r "$1" "$T_TMP/res"
 }

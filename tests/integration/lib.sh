@@ -159,6 +159,62 @@ client() {
 	NASPERF_TOKEN=$NPD_TOKEN "$NASPERF" -H "127.0.0.1:$NPD_PORT" "$@"
 }
 
+# io_cgroup TAG: make a child block-I/O cgroup of our own, removed on
+# exit: cgroup v1 (blkio.throttle.*) where blkio is a v1 hierarchy, else
+# v2 (io.max).  Sets CGV (1 or 2), CGROOT and CG; skips the test when
+# neither controller can be had.  Rules are only ever set on CG.
+io_cgroup() {
+	if [ -d /sys/fs/cgroup/blkio ]; then
+		CGV=1 CGROOT=/sys/fs/cgroup/blkio
+	elif grep -qw io /sys/fs/cgroup/cgroup.controllers 2>/dev/null; then
+		CGV=2 CGROOT=/sys/fs/cgroup
+		grep -qw io /sys/fs/cgroup/cgroup.subtree_control ||
+		    echo +io >/sys/fs/cgroup/cgroup.subtree_control ||
+		    skip_all "cannot enable the io controller"
+	else
+		skip_all "no blkio (v1) or io (v2) cgroup controller"
+	fi
+	CG=$CGROOT/nasperf-$1-$$
+	mkdir "$CG" || skip_all "cannot make $CG"
+	at_exit "rmdir $CG"
+}
+
+# limit KIND DEV VALUE: a rule of CG; KIND is read_bps, write_bps,
+# read_iops or write_iops, DEV major:minor; VALUE 0 removes the rule.
+limit() {
+	local key
+	if [ "$CGV" = 1 ]; then
+		echo "$2 $3" >"$CG/blkio.throttle.$1_device"
+	else
+		case $1 in
+		read_bps) key=rbps ;; write_bps) key=wbps ;;
+		read_iops) key=riops ;; write_iops) key=wiops ;;
+		esac
+		[ "$3" = 0 ] && set -- "$1" "$2" max
+		echo "$2 $key=$3" >"$CG/io.max"
+	fi
+}
+
+# throttle KIND DEV VALUE: set a rule and undo it on exit.
+throttle() {
+	limit "$@"
+	at_exit "limit $1 $2 0"
+}
+
+# within DESC GOT WANT PCT [DIAG...]: |GOT - WANT| <= PCT % of WANT; an
+# empty or null GOT fails.  DIAG lines are shown on failure.
+within() {
+	local desc=$1 got=$2 want=$3 pct=$4
+	shift 4
+	if awk -v g="${got:-x}" -v w="$want" -v p="$pct" 'BEGIN {
+	    if (g == "x" || g == "null") exit 1; d = g - w; if (d < 0) d = -d
+	    exit !(d <= w * p / 100) }'; then
+		ok "$desc: $got (want $want +- $pct %)"
+	else
+		not_ok "$desc" "got '$got', want $want +- $pct %" "$@"
+	fi
+}
+
 # done_testing: print the plan (TAP allows it last); non-zero on a failure.
 done_testing() {
 	echo "1..$T_N"

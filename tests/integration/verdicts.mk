@@ -11,7 +11,7 @@ dist_check_SCRIPTS += tests/integration/80-verdict-disk.sh \
 DELAYPROXY = tests/integration/delayproxy$(EXEEXT)
 check_DATA += $(DELAYPROXY)
 CLEANFILES += $(DELAYPROXY)
-EXTRA_DIST += tests/integration/delayproxy.c
+EXTRA_DIST += tests/integration/delayproxy.c tests/integration/verdict-lib.sh
 $(DELAYPROXY): $(srcdir)/tests/integration/delayproxy.c
 	@$(MKDIR_P) tests/integration
 	$(AM_V_CCLD)$(CC) $(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) \
