@@ -277,7 +277,7 @@ api_conn_sweep_cb(NP_UNUSED evutil_socket_t fd, NP_UNUSED short what,
 }
 
 /* The client's address as text, for logs and messages. */
-static void
+int
 api_peer(struct evhttp_request *req, char *out, size_t outsz)
 {
 	struct evhttp_connection	*evcon;
@@ -288,6 +288,7 @@ api_peer(struct evhttp_request *req, char *out, size_t outsz)
 	if (evcon != NULL)
 		evhttp_connection_get_peer(evcon, &addr, &port);
 	snprintf(out, outsz, "%s", addr != NULL ? addr : "?");
+	return (addr != NULL ? 0 : -1);
 }
 
 /* 1 if the peer of req is in api.allow. */
@@ -690,7 +691,7 @@ out:
 }
 
 /* Now on the real-time clock, in seconds. */
-static double
+double
 api_now(void)
 {
 	struct timespec	ts;
@@ -703,7 +704,7 @@ api_now(void)
  * A query parameter as a number into *out (kept when absent); -1 with a
  * message when malformed.
  */
-static int
+int
 api_query_num(struct evkeyvalq *q, const char *key, double *out, char *msg,
     size_t msgsz)
 {

@@ -12,6 +12,7 @@
 
 struct daemon;
 struct evhttp_request;
+struct evkeyvalq;
 
 /*
  * Start the HTTP server on the configured address; -1 with an allocated
@@ -29,6 +30,18 @@ void	api_shutdown(struct daemon *);
 void	api_snapshot_opts(struct daemon *, struct snapshot_opts *opts,
 	    struct snapshot_group *groups,
 	    const char *(*pats)[CFG_MAX_PATTERNS]);
+/*
+ * The client's address into out ("?" when unknown, and then -1).
+ */
+int	api_peer(struct evhttp_request *, char *out, size_t outsz);
+/* Now on the real-time clock, in Unix seconds. */
+double	api_now(void);
+/*
+ * Query parameter key of q as a number into *out, left as it is when
+ * absent; -1 with a message in msg when it is not a number.
+ */
+int	api_query_num(struct evkeyvalq *q, const char *key, double *out,
+	    char *msg, size_t msgsz);
 /* Reply with a JSON body.  Steals the reference to body. */
 void	api_reply(struct evhttp_request *, int status, json_t *body);
 /* Reply {"error":{"code","message"}} with the status given. */

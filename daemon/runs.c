@@ -67,16 +67,6 @@ struct runs {
 	unsigned long	 next_id;
 };
 
-/* Now, on the server's clock. */
-static double
-runs_now(void)
-{
-	struct timespec	ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return ((double)ts.tv_sec + (double)ts.tv_nsec / 1e9);
-}
-
 /*
  * Take a sample now and return its time, so that a live run's window ends
  * on a sample of its own; now itself when no sample could be taken.
@@ -484,21 +474,6 @@ runs_report(struct daemon *d, struct evhttp_request *req, const json_t *run)
 	return (rep);
 }
 
-/* The client's address. */
-static void
-runs_peer(struct evhttp_request *req, char *out, size_t outsz)
-{
-	struct evhttp_connection	*evcon;
-	char				*addr = NULL;
-	ev_uint16_t			 port = 0;
-
-	out[0] = '\0';
-	if ((evcon = evhttp_request_get_connection(req)) != NULL)
-		evhttp_connection_get_peer(evcon, &addr, &port);
-	if (addr != NULL)
-		snprintf(out, outsz, "%s", addr);
-}
-
 /* Count the runs still open. */
 static size_t
 runs_open(const struct runs *rs)
@@ -565,14 +540,15 @@ runs_create(struct daemon *d, struct evhttp_request *req)
 	struct run	*r;
 	json_t		*body, *run, *doc, *rep = NULL;
 	char		 msg[256], peer[64];
-	double		 now = runs_now();
+	double		 now = api_now();
 	int		 recorded;
 
 	if ((body = runs_body(req, 1)) == NULL)
 		return;
 	recorded = json_object_get(body, "start") != NULL ||
 	    json_object_get(body, "end") != NULL;
-	runs_peer(req, peer, sizeof peer);
+	if (api_peer(req, peer, sizeof peer) == -1)
+		peer[0] = '\0';
 	run = json_pack("{s:I,s:o,s:b,s:b}", "id", (json_int_t)rs->next_id,
 	    "client_addr", enc_text_or_null(peer), "ended", 0, "retroactive",
 	    0);
@@ -689,7 +665,7 @@ runs_end(struct daemon *d, struct evhttp_request *req, struct run *r)
 		api_error(req, HTTP_BADREQUEST, "bad_request", "%s", msg);
 		goto out;
 	}
-	json_object_set_new(run, "end", json_real(runs_sample(d, runs_now())));
+	json_object_set_new(run, "end", json_real(runs_sample(d, api_now())));
 	json_object_set_new(run, "ended", json_true());
 	if ((rep = runs_report(d, req, run)) == NULL)
 		goto out;		/* the run stays open and unchanged */
@@ -785,7 +761,7 @@ runs_get_report(struct daemon *d, struct evhttp_request *req, struct run *r)
 			return;
 		}
 		json_object_set_new(run, "end", json_real(runs_sample(d,
-		    runs_now())));
+		    api_now())));
 		live = runs_report(d, req, run);
 		json_decref(run);
 		if (live == NULL)
@@ -864,10 +840,11 @@ runs_api_verdict(struct daemon *d, struct evhttp_request *req)
 {
 	const struct evhttp_uri	*uri = evhttp_request_get_evhttp_uri(req);
 	struct evkeyvalq	 q;
-	const char		*query, *v;
-	char			*end;
-	double			 secs = 5, now = runs_now();
+	const char		*query;
+	char			 msg[160];
+	double			 secs = 5, now = api_now();
 	json_t			*run, *rep;
+	int			 bad;
 
 	if (uri != NULL && (query = evhttp_uri_get_query(uri)) != NULL) {
 		if (evhttp_parse_query_str(query, &q) == -1) {
@@ -875,18 +852,13 @@ runs_api_verdict(struct daemon *d, struct evhttp_request *req)
 			    "malformed query string");
 			return;
 		}
-		if ((v = evhttp_find_header(&q, "seconds")) != NULL) {
-			errno = 0;
-			secs = strtod(v, &end);
-			if (errno != 0 || end == v || *end != '\0' ||
-			    !(secs >= 1 && secs <= 3600)) {
-				evhttp_clear_headers(&q);
-				api_error(req, HTTP_BADREQUEST, "bad_request",
-				    "seconds: expected 1 to 3600");
-				return;
-			}
-		}
+		bad = api_query_num(&q, "seconds", &secs, msg, sizeof msg);
 		evhttp_clear_headers(&q);
+		if (bad == -1 || !(secs >= 1 && secs <= 3600)) {
+			api_error(req, HTTP_BADREQUEST, "bad_request", "%s",
+			    bad == -1 ? msg : "seconds: expected 1 to 3600");
+			return;
+		}
 	}
 	(void)sampler_now(d);
 	run = json_pack("{s:I,s:s,s:f,s:f,s:b}", "id", (json_int_t)0,

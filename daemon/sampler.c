@@ -55,6 +55,16 @@ sampler_mono(void)
 	return ((double)ts.tv_sec + (double)ts.tv_nsec / 1e9);
 }
 
+/* An empty history of the sizes cfg gives. */
+static struct history *
+sampler_history_new(const struct cfg *cfg)
+{
+	return (history_new(cfg->sample_interval_ms / 1000.0,
+	    cfg->history_full_s * 1000 / cfg->sample_interval_ms,
+	    (double)cfg->history_coarse_step_s,
+	    cfg->history_coarse_s / cfg->history_coarse_step_s));
+}
+
 /* Take one snapshot and record it. */
 static int
 sampler_take(struct daemon *d)
@@ -220,10 +230,7 @@ sampler_load(struct daemon *d)
 		log_warnx("sampler: %s:%zu: %s; starting a new history", path,
 		    lineno, errstr);
 		history_free(sp->h);
-		sp->h = history_new(d->cfg->sample_interval_ms / 1000.0,
-		    d->cfg->history_full_s * 1000 / d->cfg->sample_interval_ms,
-		    (double)d->cfg->history_coarse_step_s,
-		    d->cfg->history_coarse_s / d->cfg->history_coarse_step_s);
+		sp->h = sampler_history_new(d->cfg);
 		return;
 	}
 	if ((last = history_last(sp->h)) != NULL) {
@@ -261,10 +268,7 @@ sampler_init(struct daemon *d, char **cause)
 	if ((sp = calloc(1, sizeof *sp)) == NULL)
 		goto nomem;
 	d->sampler = sp;
-	sp->h = history_new(cfg->sample_interval_ms / 1000.0,
-	    cfg->history_full_s * 1000 / cfg->sample_interval_ms,
-	    (double)cfg->history_coarse_step_s,
-	    cfg->history_coarse_s / cfg->history_coarse_step_s);
+	sp->h = sampler_history_new(cfg);
 	if (sp->h == NULL || (sp->prev = snapshot_new()) == NULL ||
 	    (sp->cur = snapshot_new()) == NULL)
 		goto nomem;
