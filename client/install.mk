@@ -1,0 +1,1 @@
+# client/install.mk: nasperf install and uninstall over SSH

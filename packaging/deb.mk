@@ -1,0 +1,1 @@
+# packaging/deb.mk: the Debian package (debian/) and its build test

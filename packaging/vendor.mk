@@ -1,0 +1,1 @@
+# packaging/vendor.mk: the Synology (.spk) and QNAP (.qpkg) packages
