@@ -70,5 +70,7 @@ int	run_print_report(struct client *, long id, const json_t *rep);
 int	cmd_synth(struct client *, int argc, char **argv);
 /* nasperf disktest (cmd_disktest.c): the disk analyzer. */
 int	cmd_disktest(struct client *, int argc, char **argv);
+/* nasperf bench (cmd_bench.c): the file-protocol test matrix. */
+int	cmd_bench(struct client *, int argc, char **argv);
 
 #endif /* CLIENT_H */

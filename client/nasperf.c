@@ -72,6 +72,17 @@ static const char nasperf_usage[] =
 "                        latency, all disks at once, each volume's write\n"
 "                        and read beside what its disks lead to expect;\n"
 "                        --show ID, --cancel ID\n"
+"  bench [--quick] [--scale F] [--tests LIST] [--repeat N] [--keep]\n"
+"        [--no-drop-cache] [--label L] [--min-protocol P]\n"
+"        [--max-protocol P] [--signing off|if_required|required]\n"
+"        [--encrypt off|desired|required] [--credentials FILE]\n"
+"        [--nfs-version 3|4] TARGET\n"
+"                        the file-protocol test matrix (sequential at\n"
+"                        1 MiB and 1 KiB, large, medium and small files,\n"
+"                        listings, best of N), each test a run with its\n"
+"                        verdict; TARGET is a directory (a mounted\n"
+"                        share), smb://[user@]host[:port]/share/path or\n"
+"                        nfs://host/export/path\n"
 "\n"
 "Options:\n"
 "  -H, --host HOST[:PORT]  the daemon (default $NASPERF_HOST, else\n"
@@ -472,7 +483,7 @@ main(int argc, char **argv)
 		{ "run", cmd_run }, { "mark", cmd_mark }, { "runs", cmd_runs },
 		{ "report", cmd_report }, { "compare", cmd_compare },
 		{ "top", cmd_top }, { "synth", cmd_synth },
-		{ "disktest", cmd_disktest },
+		{ "disktest", cmd_disktest }, { "bench", cmd_bench },
 	};
 	struct client	 c;
 	size_t		 i;

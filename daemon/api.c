@@ -38,6 +38,7 @@
 #include <jansson.h>
 
 #include "api.h"
+#include "cachedrop.h"
 #include "cfg.h"
 #include "daemon.h"
 #include "disktest.h"
@@ -111,6 +112,7 @@ static const struct api_route api_routes[] = {
 	    1, disktest_api, 0 },
 	{ "/v1/disktests/", EVHTTP_REQ_GET | EVHTTP_REQ_HEAD |
 	    EVHTTP_REQ_DELETE, 1, disktest_api_item, 1 },
+	{ "/v1/cache/drop", EVHTTP_REQ_POST, 1, cachedrop_api, 0 },
 };
 
 static int
