@@ -341,7 +341,7 @@ bench_smb_open(struct bench_fs *fs, const char *url,
 	struct smb	*s;
 	const char	*rest, *at, *slash, *maxp;
 	const char	*env;
-	char		 fuser[256] = "", host[256];
+	char		 fuser[256] = "", host[256], err[BENCH_ERR_MAX];
 	unsigned	 port;
 
 	if (strncmp(url, "smb://", 6) != 0)
@@ -388,10 +388,14 @@ bench_smb_open(struct bench_fs *fs, const char *url,
 		return (-1);
 	if (bench_host_port(s->base + 6, host, sizeof host, &port) == -1)
 		return (bench_err(fs, "%s: bad host", url));
-	if (port != 0 ? bench_reach(fs, host, port, po->timeout) == -1 :
-	    bench_reach(fs, host, 445, po->timeout) == -1 &&
-	    bench_reach(fs, host, 139, po->timeout) == -1)
+	if (port != 0 && bench_reach(fs, host, port, po->timeout) == -1)
 		return (-1);
+	/* Without a port: 445, else NetBIOS's 139; the first error tells. */
+	if (port == 0 && bench_reach(fs, host, 445, po->timeout) == -1) {
+		snprintf(err, sizeof err, "%s", fs->err);
+		if (bench_reach(fs, host, 139, po->timeout) == -1)
+			return (bench_err(fs, "%s", err));
+	}
 	if ((s->ctx = smbc_new_context()) == NULL)
 		return (bench_err(fs, "libsmbclient: %s", strerror(errno)));
 	smbc_setOptionUserData(s->ctx, s);
@@ -424,7 +428,8 @@ bench_smb_open(struct bench_fs *fs, const char *url,
 	/* The share must be there: a clear error now, not at the first file. */
 	if (smb_exists(fs, "") != 1)
 		return (fs->err[0] != '\0' ? -1 : bench_err(fs, "%s: no such "
-		    "directory", s->base));
+		    "%s", s->base, strchr(strchr(s->base + 6, '/') + 1,
+		    '/') == NULL ? "share" : "directory"));
 	return (0);
 }
 

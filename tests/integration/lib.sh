@@ -83,11 +83,17 @@ skip() {
 	echo "ok $T_N # SKIP $1"
 }
 
-# check DESC CMD...: ok when CMD succeeds.
+# check DESC CMD...: ok when CMD succeeds (its output is not TAP: it is
+# dropped); returns CMD's success, so "check ... || show more" works.
 check() {
 	local desc=$1
 	shift
-	if "$@"; then ok "$desc"; else not_ok "$desc" "failed: $*"; fi
+	if "$@" >/dev/null; then
+		ok "$desc"
+	else
+		not_ok "$desc" "failed: $*"
+		return 1
+	fi
 }
 
 # is DESC GOT WANT: string equality.

@@ -1,0 +1,187 @@
+#!/bin/bash
+# nasperf bench over SMB through libsmbclient against a real smbd (Samba)
+# on loopback, sharing a directory on an ext4 volume on a loop device:
+#  - the --quick matrix completes, checked byte for byte, with positive
+#    figures and the daemon's verdict for every test;
+#  - with smbd held to 20 % of a core by a CPU quota, the sequential test
+#    with signing off and with signing required, in the same test; the
+#    signed run's verdict names smbd's CPU;
+#  - a wrong password, a missing share, a closed port, an address that
+#    does not answer and a password on the command line fail clearly.
+. "$(dirname "$0")/lib.sh"
+need_root
+need_cmd smbd smbpasswd losetup mkfs.ext4 mount umount curl jq
+"$NASPERF" --help | grep -q '^  bench' || skip_all "nasperf has no bench"
+"$NASPERF" bench --quick smb://127.0.0.1:1/x 2>&1 |
+    grep -q 'built without libsmbclient' &&
+    skip_all "nasperf was built without libsmbclient"
+
+truncate -s 600M "$T_TMP/vol.img"
+L=$(losetup -f --show --direct-io=on "$T_TMP/vol.img") || skip_all "no loop device"
+at_exit "retry losetup -d $L"
+mkfs.ext4 -q -F "$L"
+mkdir "$T_TMP/vol"
+mount "$L" "$T_TMP/vol"
+at_exit "retry umount $T_TMP/vol"
+mkdir -m 777 "$T_TMP/vol/share"
+
+# smbd on a free loopback port, in a private directory of its own.
+S=$T_TMP/smb
+mkdir -p "$S"/{private,lock,state,cache,pid,ncalrpc,log}
+SPORT=$(free_port)
+cat >"$S/smb.conf" <<CONF
+[global]
+  workgroup = LAB
+  server role = standalone server
+  smb ports = $SPORT
+  interfaces = lo
+  bind interfaces only = yes
+  disable netbios = yes
+  private dir = $S/private
+  lock directory = $S/lock
+  state directory = $S/state
+  cache directory = $S/cache
+  pid directory = $S/pid
+  ncalrpc dir = $S/ncalrpc
+  log file = $S/log/log.%m
+  passdb backend = tdbsam
+  map to guest = Bad User
+  load printers = no
+  printing = bsd
+  printcap name = /dev/null
+  disable spoolss = yes
+  server signing = auto
+  server min protocol = SMB2_10
+[share]
+  path = $T_TMP/vol/share
+  read only = no
+  force user = root
+CONF
+U=npbench$$
+useradd -M -s /usr/sbin/nologin "$U" || skip_all "cannot add a user"
+at_exit "userdel $U"
+(echo nasPass1; echo nasPass1) | smbpasswd -c "$S/smb.conf" -s -a "$U" >/dev/null
+smbd --foreground --no-process-group --debug-stdout -d 1 -s "$S/smb.conf" \
+    >"$S/smbd.out" 2>&1 &
+SMBD=$!
+at_exit "kill -TERM $SMBD; wait $SMBD"
+for ((i = 0; i < 100; i++)); do
+	(exec 3<>"/dev/tcp/127.0.0.1/$SPORT") 2>/dev/null && break
+	sleep 0.1
+done
+printf 'username = %s\npassword = nasPass1\n' "$U" >"$T_TMP/cred"
+chmod 600 "$T_TMP/cred"
+URL=smb://127.0.0.1:$SPORT/share
+
+start_daemon || { echo "Bail out! nasperfd did not start"; exit 1; }
+
+# -- the matrix
+out=$T_TMP/bench.json
+client -j bench --quick --credentials "$T_TMP/cred" "$URL" >"$out" \
+    2>"$T_TMP/bench.err"
+rc=$?
+is "bench --quick over SMB exits 0" "$rc" 0
+[ "$rc" -eq 0 ] || sed 's/^/# /' "$T_TMP/bench.err" "$out" | head -40
+is "the runs are smb3" "$(jq -r .protocol "$out")" smb3
+is "15 tests ran" "$(jq '.rows | length' "$out")" 15
+is "every test completed" \
+    "$(jq '[.rows[] | select(.status != "done")] | length' "$out")" 0
+is "every read was checked against what was written" \
+    "$(jq '[.rows[] | select(.op == "read" and .verified != true)] |
+    length' "$out")" 0
+is "every figure is positive" \
+    "$(jq '[.rows[] | select(.seconds <= 0 or (.op != "list" and
+    .bytes <= 0) or .files <= 0)] | length' "$out")" 0
+is "every test has the daemon's verdict" \
+    "$(jq '[.rows[] | select((.verdict.class // "") == "")] | length' \
+    "$out")" 0
+is "nothing is left on the share" \
+    "$(ls -A "$T_TMP/vol/share")" ""
+check "the server cache was dropped before reads" \
+    jq -e '.server_cache | test("dropped before each read")' "$out"
+
+# -- signing off and required, smbd held to 20 % of a core
+if [ -f /sys/fs/cgroup/cpu/cpu.cfs_quota_us ]; then
+	CGROOT=/sys/fs/cgroup/cpu
+	CG=$CGROOT/nasperf-t95-$$
+	mkdir "$CG"
+	echo 100000 >"$CG/cpu.cfs_period_us"
+	echo 20000 >"$CG/cpu.cfs_quota_us"
+else
+	CGROOT=/sys/fs/cgroup
+	CG=$CGROOT/nasperf-t95-$$
+	grep -qw cpu "$CGROOT/cgroup.subtree_control" ||
+	    echo +cpu >"$CGROOT/cgroup.subtree_control"
+	mkdir "$CG"
+	echo "20000 100000" >"$CG/cpu.max"
+fi
+at_exit "for p in \$(cat $CG/cgroup.procs); do
+	echo \$p >$CGROOT/cgroup.procs; done; retry rmdir $CG"
+for p in $SMBD $(pgrep -P "$SMBD"); do
+	echo "$p" >"$CG/cgroup.procs"
+done
+
+# sign MODE: the sequential test with client signing MODE; its JSON.
+sign() {
+	client -j bench --quick --tests seq --label "signing $1" \
+	    --signing "$1" --credentials "$T_TMP/cred" "$URL" \
+	    >"$T_TMP/sign-$1.json" 2>"$T_TMP/sign-$1.err"
+}
+for ((try = 1; try <= 3; try++)); do
+	sign off
+	sign required
+	v=$(jq -r '.rows[] | select(.op == "read") |
+	    "\(.verdict.class) \(.verdict.resource)"' "$T_TMP/sign-required.json")
+	case $v in cpu*smbd*) break ;; esac
+	echo "# try $try: the signed read was '$v'"
+done
+for m in off required; do
+	is "the seq test with signing $m completes" \
+	    "$(jq '[.rows[] | select(.status != "done")] | length' \
+	    "$T_TMP/sign-$m.json")" 0
+	r=$(jq '.rows[] | select(.op == "read") | .bytes_per_second / 1e6 |
+	    floor' "$T_TMP/sign-$m.json")
+	check "signing $m: read at $r MB/s" test "${r:-0}" -gt 0
+done
+case $v in
+cpu*smbd*) ok "the signed read is CPU-bound on smbd: $v" ;;
+*) not_ok "the signed read is CPU-bound on smbd" "got '$v'" ;;
+esac
+check "the verdict gives smbd's quota" jq -e '.rows[] | select(.op == "read")
+    | .verdict | tostring | test("quota|throttled")' "$T_TMP/sign-required.json"
+for p in $(cat "$CG/cgroup.procs"); do echo "$p" >"$CGROOT/cgroup.procs"; done
+
+# -- errors
+printf 'username = %s\npassword = wrong\n' "$U" >"$T_TMP/bad"
+client bench --quick --credentials "$T_TMP/bad" "$URL" >/dev/null \
+    2>"$T_TMP/err"
+is "a wrong password fails" "$?" 1
+check "and says access denied" grep -q 'access denied' "$T_TMP/err"
+client bench --quick --credentials "$T_TMP/cred" \
+    "smb://127.0.0.1:$SPORT/nosuch" >/dev/null 2>"$T_TMP/err"
+is "a missing share fails" "$?" 1
+check "and says so" grep -q "no such share" "$T_TMP/err" ||
+    sed 's/^/# /' "$T_TMP/err"
+client bench --quick --credentials "$T_TMP/cred" \
+    "smb://127.0.0.1:$(free_port)/share" >/dev/null 2>"$T_TMP/err"
+is "a closed port fails" "$?" 1
+check "and says so" grep -q 'Connection refused' "$T_TMP/err"
+NASPERF_TOKEN=$NPD_TOKEN timeout 60 "$NASPERF" -H "127.0.0.1:$NPD_PORT" \
+    -T 2 bench --quick "smb://192.0.2.1/share" >/dev/null 2>"$T_TMP/err"
+is "an address that does not answer fails" "$?" 1
+check "and names the address and why" grep -Eq \
+    '192.0.2.1 port 445: (no answer in 2 s|Connection refused|No route|Network is unreachable)' \
+    "$T_TMP/err" ||
+    sed 's/^/# /' "$T_TMP/err"
+client bench --quick "smb://$U:nasPass1@127.0.0.1:$SPORT/share" \
+    >/dev/null 2>"$T_TMP/err"
+is "a password on the command line is refused" "$?" 1
+check "and says where to put it" grep -q 'credentials FILE' "$T_TMP/err"
+client bench --quick --signing maybe --credentials "$T_TMP/cred" "$URL" \
+    >/dev/null 2>"$T_TMP/err"
+is "an unknown signing mode fails" "$?" 1
+check "smbd is still there" kill -0 "$SMBD"
+
+stop_daemon
+is "nasperfd exits 0" "$NPD_RC" 0
+done_testing
