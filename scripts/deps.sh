@@ -21,7 +21,8 @@ np_install() {
 NP_BUILD_DEPS="ca-certificates gcc libc6-dev make autoconf automake pkg-config \
 libevent-dev libyaml-dev libjansson-dev libsmbclient-dev libnfs-dev"
 NP_TEST_DEPS="curl jq sysstat prometheus btrfs-progs mandoc systemd \
-util-linux procps fio chromium iperf3 iproute2"
+util-linux procps fio chromium iperf3 iproute2 shellcheck \
+samba smbclient nfs-ganesha nfs-ganesha-vfs rpcbind"
 
 # np_build DIR [CONFIGURE ARGS...]: configure and build in DIR.
 np_build() {
