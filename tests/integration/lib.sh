@@ -113,6 +113,34 @@ free_port() {
 	done
 }
 
+# silent_port: start a loopback listener that never answers a connection
+# (its backlog of one is taken at once, so the kernel drops every further
+# SYN, as a host behind a dropping firewall would); sets SILENT_PORT.  It
+# goes away when the test ends.  The client's connect then times out.  (Not
+# for $(...): the listener would not outlive the subshell.)
+silent_port() {
+	local f=$T_TMP/silent.$RANDOM
+	perl -MSocket -e '
+	    socket(my $l, PF_INET, SOCK_STREAM, 0) or die "socket: $!";
+	    bind($l, pack_sockaddr_in(0, inet_aton("127.0.0.1")))
+	        or die "bind: $!";
+	    listen($l, 0) or die "listen: $!";
+	    my ($port) = unpack_sockaddr_in(getsockname($l));
+	    socket(my $c, PF_INET, SOCK_STREAM, 0) or die "socket: $!";
+	    connect($c, pack_sockaddr_in($port, inet_aton("127.0.0.1")))
+	        or die "connect: $!";
+	    open(my $o, ">", $ARGV[0]) or die "$ARGV[0]: $!";
+	    print $o "$port\n";
+	    close($o);
+	    sleep 300;' "$f.tmp" </dev/null >/dev/null &
+	at_exit "kill $!"
+	for ((i = 0; i < 50; i++)); do
+		[ -s "$f.tmp" ] && break
+		sleep 0.1
+	done
+	SILENT_PORT=$(cat "$f.tmp")
+}
+
 # start_daemon [ARGS...]: start nasperfd on a free loopback port with a
 # temporary state directory; sets NPD_PID, NPD_PORT, NPD_STATE, NPD_URL,
 # NPD_TOKEN and NPD_LOG.  Waits for /healthz.
