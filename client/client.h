@@ -70,6 +70,9 @@ int	run_print_report(struct client *, long id, const json_t *rep);
 int	cmd_synth(struct client *, int argc, char **argv);
 /* nasperf disktest (cmd_disktest.c): the disk analyzer. */
 int	cmd_disktest(struct client *, int argc, char **argv);
+/* nasperf install and uninstall (cmd_install.c): nasperfd on a NAS over ssh. */
+int	cmd_install(struct client *, int argc, char **argv);
+int	cmd_uninstall(struct client *, int argc, char **argv);
 /* nasperf bench (cmd_bench.c): the file-protocol test matrix. */
 int	cmd_bench(struct client *, int argc, char **argv);
 

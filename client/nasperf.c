@@ -83,6 +83,15 @@ static const char nasperf_usage[] =
 "                        verdict; TARGET is a directory (a mounted\n"
 "                        share), smb://[user@]host[:port]/share/path or\n"
 "                        nfs://host/export/path\n"
+"  install [-n] [-p PORT] [-i FILE] [-F FILE] [-o OPTION] [--prefix DIR]\n"
+"      [--state-dir DIR] [--binaries DIR] [--listen ADDR:PORT]\n"
+"      [--init auto|systemd|vendor|plain] [--save-token FILE] [USER@]HOST\n"
+"                        over ssh: copy the static nasperfd for the NAS's\n"
+"                        architecture, start it as the box starts its\n"
+"                        services, wait for it, print its token; -n only\n"
+"                        says what it would do\n"
+"  uninstall [-n] [-p PORT] [-i FILE] [-F FILE] [-o OPTION] [--prefix DIR]\n"
+"      [USER@]HOST       stop it and remove every file install wrote\n"
 "\n"
 "Options:\n"
 "  -H, --host HOST[:PORT]  the daemon (default $NASPERF_HOST, else\n"
@@ -484,6 +493,7 @@ main(int argc, char **argv)
 		{ "report", cmd_report }, { "compare", cmd_compare },
 		{ "top", cmd_top }, { "synth", cmd_synth },
 		{ "disktest", cmd_disktest }, { "bench", cmd_bench },
+		{ "install", cmd_install }, { "uninstall", cmd_uninstall },
 	};
 	struct client	 c;
 	size_t		 i;

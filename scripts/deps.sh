@@ -22,7 +22,74 @@ NP_BUILD_DEPS="ca-certificates gcc libc6-dev make autoconf automake pkg-config \
 libevent-dev libyaml-dev libjansson-dev libsmbclient-dev libnfs-dev"
 NP_TEST_DEPS="curl jq sysstat prometheus btrfs-progs mandoc systemd \
 util-linux procps fio chromium iperf3 iproute2 shellcheck \
-samba smbclient nfs-ganesha nfs-ganesha-vfs rpcbind"
+samba smbclient nfs-ganesha nfs-ganesha-vfs rpcbind openssh-server openssh-client"
+
+# The static builds for ARM NAS boxes (packaging/static.sh) and their test:
+# cross compilers, qemu-user to run what they build, and Debian's armhf and
+# arm64 libevent, libyaml and jansson -dev packages, whose static libraries
+# are linked in.  Those are unpacked into a sysroot per architecture under
+# NP_CROSS_SYSROOT rather than installed: Debian 12's libevent-dev is not
+# Multi-Arch: same (its event-config.h differs per architecture), so
+# libevent-dev:armhf would replace the libevent-dev the native build needs,
+# and foreign libraries would drag the amd64 ones to their version.
+NP_CROSS_DEPS="gcc-arm-linux-gnueabihf gcc-aarch64-linux-gnu libc6-dev-armhf-cross \
+libc6-dev-arm64-cross qemu-user-static file binutils"
+NP_CROSS_LIBS="libevent-dev libyaml-dev libjansson-dev"
+NP_CROSS_SYSROOT=${NP_CROSS_SYSROOT:-/var/cache/nasperf/sysroot}
+
+# np_cross_want: the candidate version of each NP_CROSS_LIBS package for
+# armhf and arm64, "ARCH name=version" a line (one apt-cache run, as each
+# takes seconds); fails when apt does not know one.
+np_cross_want() {
+	# shellcheck disable=SC2046,SC2086
+	apt-cache policy $(printf '%s:armhf %s:arm64 ' $NP_CROSS_LIBS \
+	    $NP_CROSS_LIBS) 2>/dev/null | awk -v n="$(echo $NP_CROSS_LIBS |
+	    wc -w)" '
+	/^[^ ].*:$/ { split($0, f, ":"); p = f[1]; a = f[2] }
+	/^ *Candidate: / && $2 != "(none)" { print a, p "=" $2; k++ }
+	END { exit k != 2 * n }' | sort
+}
+
+# np_install_cross: install NP_CROSS_DEPS, and unpack the armhf and arm64
+# -dev packages into NP_CROSS_SYSROOT/ARCH (again when apt has newer ones).
+np_install_cross() {
+	# shellcheck disable=SC2086
+	np_install $NP_CROSS_DEPS || return 1
+	if ! want=$(np_cross_want); then
+		if [ "$(id -u)" -ne 0 ]; then
+			echo "apt does not know the armhf and arm64 packages" \
+			    "(run as root)" >&2
+			return 1
+		fi
+		for a in armhf arm64; do
+			dpkg --print-foreign-architectures | grep -qx "$a" ||
+			    dpkg --add-architecture "$a"
+		done
+		apt-get update -qq || return 1
+		want=$(np_cross_want) || return 1
+	fi
+	for a in armhf arm64; do
+		dir=$NP_CROSS_SYSROOT/$a
+		v=$(echo "$want" | sed -n "s/^$a //p")
+		[ "$(cat "$dir/.versions" 2>/dev/null)" = "$v" ] && continue
+		echo "unpacking $NP_CROSS_LIBS ($a) into $dir"
+		rm -rf "$dir.new"
+		mkdir -p "$dir.new/debs" || return 1
+		# shellcheck disable=SC2046,SC2086
+		(cd "$dir.new/debs" && apt-get download -q \
+		    $(printf "%s:$a " $NP_CROSS_LIBS)) >"$dir.new/log" 2>&1 || {
+			cat "$dir.new/log" >&2
+			return 1
+		}
+		for d in "$dir.new"/debs/*.deb; do
+			dpkg-deb -x "$d" "$dir.new" || return 1
+		done
+		rm -rf "$dir.new/debs" "$dir.new/log"
+		echo "$v" >"$dir.new/.versions"
+		rm -rf "$dir"
+		mv "$dir.new" "$dir"
+	done
+}
 
 # np_build DIR [CONFIGURE ARGS...]: configure and build in DIR.
 np_build() {
