@@ -1,0 +1,141 @@
+#!/bin/sh
+# static.sh: build nasperfd and nasperf fully static for a NAS.
+#
+# usage: static.sh x86_64|armhf|aarch64 OUTDIR
+#
+# Writes OUTDIR/nasperfd and OUTDIR/nasperf, stripped; the tree is
+# configured and built out of source in OUTDIR/.build (kept, so that a
+# second run rebuilds only what changed; its binaries keep their symbols).
+# glibc, libevent, libyaml and jansson are linked in statically, so the
+# binaries run on any Linux from 3.2 (3.7 on aarch64), whatever C library
+# the box has.  libevent, libyaml and jansson are Debian's: the build
+# machine's own -dev packages for its architecture, and for another one
+# those that scripts/deps.sh (np_install_cross) unpacks into
+# NP_CROSS_SYSROOT/DEBARCH, or else the multiarch ones installed in
+# /usr/lib/TRIPLET.  The cross compilers are Debian's
+# gcc-arm-linux-gnueabihf and gcc-aarch64-linux-gnu.
+#
+# Environment: NP_CROSS_SYSROOT (default /var/cache/nasperf/sysroot),
+# MAKEFLAGS as for make.
+set -eu
+
+usage() {
+	echo "usage: $0 x86_64|armhf|aarch64 OUTDIR" >&2
+	exit 2
+}
+[ $# -eq 2 ] || usage
+arch=$1
+out=$2
+top=$(cd "$(dirname "$0")/.." && pwd)
+
+case $arch in
+x86_64) triplet=x86_64-linux-gnu debarch=amd64 ;;
+armhf) triplet=arm-linux-gnueabihf debarch=armhf ;;
+aarch64) triplet=aarch64-linux-gnu debarch=arm64 ;;
+*) usage ;;
+esac
+
+die() {
+	echo "static.sh: $*" >&2
+	exit 1
+}
+
+# Native when the machine is ARCH (armv7l for armhf), else cross.
+case $(uname -m) in
+"$arch" | armv7l | armv8l)
+	if [ "$(uname -m)" = "$arch" ] || [ "$arch" = armhf ]; then
+		cross=no
+	else
+		cross=yes
+	fi ;;
+*) cross=yes ;;
+esac
+if [ "$cross" = yes ]; then
+	cc=$triplet-gcc
+	strip=$triplet-strip
+	host="--host=$triplet"
+else
+	cc=${CC:-gcc}
+	strip=strip
+	host=
+fi
+command -v "$cc" >/dev/null 2>&1 || die "$cc is not installed" \
+    "(scripts/deps.sh: np_install_cross)"
+command -v "$strip" >/dev/null 2>&1 || die "$strip is not installed"
+[ -x "$top/configure" ] || die "$top/configure is missing: run autoreconf -fi"
+
+# Where pkg-config finds the libraries: a cross build needs the unpacked
+# sysroot (its paths prefixed by PKG_CONFIG_SYSROOT_DIR) or the multiarch
+# -dev packages, never the build machine's own.
+sysroot=${NP_CROSS_SYSROOT:-/var/cache/nasperf/sysroot}/$debarch
+if [ "$cross" = no ]; then
+	unset PKG_CONFIG_LIBDIR PKG_CONFIG_SYSROOT_DIR
+elif [ -f "$sysroot/usr/lib/$triplet/pkgconfig/libevent_core.pc" ]; then
+	PKG_CONFIG_LIBDIR=$sysroot/usr/lib/$triplet/pkgconfig:$sysroot/usr/share/pkgconfig
+	PKG_CONFIG_SYSROOT_DIR=$sysroot
+	export PKG_CONFIG_LIBDIR PKG_CONFIG_SYSROOT_DIR
+elif [ -f "/usr/lib/$triplet/pkgconfig/libevent_core.pc" ]; then
+	PKG_CONFIG_LIBDIR=/usr/lib/$triplet/pkgconfig:/usr/share/pkgconfig
+	export PKG_CONFIG_LIBDIR
+	unset PKG_CONFIG_SYSROOT_DIR
+else
+	die "no $debarch libevent-dev in $sysroot or /usr/lib/$triplet" \
+	    "(scripts/deps.sh: np_install_cross)"
+fi
+pc() {
+	pkg-config --static "$@" || die "pkg-config $*: failed"
+}
+# libevent_extra (evhttp) uses libevent_core: in a static link it must
+# come first, and configure.ac lists them the other way round.
+ev_cflags=$(pc --cflags libevent_extra libevent_core)
+ev_libs="$(pc --libs libevent_extra) $(pc --libs libevent_core)"
+
+# -Os and sections per function, that the linker drops what nothing
+# calls; no unwind tables for our C (nothing unwinds it: no C++, no
+# pthread_cancel or pthread_exit).  /usr and /etc as a package installs
+# them: the state directory is /var/lib/nasperfd whatever the prefix.
+cflags="-Os -fno-pie -ffunction-sections -fdata-sections"
+cflags="$cflags -fno-asynchronous-unwind-tables -fno-unwind-tables"
+ldflags="-static -no-pie -Wl,--gc-sections"
+# shellcheck disable=SC2086
+set -- $host --prefix=/usr --sysconfdir=/etc --localstatedir=/var \
+    --disable-sanitizers
+# Optional client features whose libraries have no static build here.
+for w in smbclient libnfs; do
+	if "$top/configure" --help | grep -q -- "--with-$w"; then
+		set -- "$@" "--without-$w"
+	fi
+done
+set -- "$@" CC="$cc" PKG_CONFIG="pkg-config --static" \
+    CFLAGS="$cflags" LDFLAGS="$ldflags" \
+    LIBEVENT_CFLAGS="$ev_cflags" LIBEVENT_LIBS="$ev_libs"
+
+mkdir -p "$out/.build"
+out=$(cd "$out" && pwd)
+b=$out/.build
+# Configure again when the arguments or configure itself changed.
+args=$(printf '%s\n' "$@")
+if ! [ -f "$b/Makefile" ] || ! [ "$b/config.status" -nt "$top/configure" ] ||
+    [ "$(cat "$b/.args" 2>/dev/null)" != "$args" ]; then
+	rm -f "$b/.args"
+	(cd "$b" && "$top/configure" -q "$@") || die "configure failed" \
+	    "(see $b/config.log)"
+	echo "$args" >"$b/.args"
+fi
+# glibc warns that getaddrinfo and getservbyname, in a static binary,
+# load the NSS modules of the glibc they were linked with: only for host
+# names that are neither numeric nor in /etc/hosts ("files" is built in).
+if ! make -C "$b" -s -j"$(nproc)" daemon/nasperfd client/nasperf \
+    >"$b/make.log" 2>&1; then
+	cat "$b/make.log" >&2
+	die "make failed in $b"
+fi
+grep -v -E '^  [A-Z]+ |in statically linked applications requires|: in function .' \
+    "$b/make.log" >&2 || :
+for p in nasperfd nasperf; do
+	case $p in nasperfd) src=$b/daemon/$p ;; *) src=$b/client/$p ;; esac
+	"$strip" --strip-all -R .comment -o "$out/$p.new" "$src"
+	mv "$out/$p.new" "$out/$p"
+done
+echo "$out: nasperfd $(wc -c <"$out/nasperfd") bytes, nasperf" \
+    "$(wc -c <"$out/nasperf") bytes ($arch, static)"
