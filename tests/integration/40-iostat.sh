@@ -5,7 +5,10 @@
 # (both with direct I/O), read with small direct requests: a steady stream
 # that keeps it busy, so that the few milliseconds between the two tools'
 # readings do not matter.  (A block-I/O throttle would make the load come
-# in 100 ms bursts, one of which can fall between the two readings.)
+# in 100 ms bursts, one of which can fall between the two readings.)  The
+# window is 4 s, so that the two tools' start a few milliseconds apart
+# weighs half as much as over 2 s; each dd reads the whole disk, so the
+# stream pauses only every few seconds.
 . "$(dirname "$0")/lib.sh"
 need_root
 need_cmd curl jq losetup mkfs.ext4 iostat
@@ -27,7 +30,7 @@ start_daemon || { echo "Bail out! nasperfd did not start"; exit 1; }
 reader() {
 	end=$((SECONDS + 20))
 	while [ $SECONDS -lt $end ]; do
-		dd if="$L2" of=/dev/null bs=4k count=20000 iflag=direct 2>/dev/null
+		dd if="$L2" of=/dev/null bs=4k iflag=direct 2>/dev/null
 	done
 }
 reader &
@@ -35,9 +38,9 @@ rpid=$!
 at_exit "kill $rpid; wait $rpid; pkill -f 'dd if=$L2'; retry sh -c '! pgrep -f \"dd if=$L2\"'"
 sleep 1.5
 
-S_COLORS=never iostat -x -k -y -p "$N2,$N1" -o JSON 2 1 >"$T_TMP/iostat" &
+S_COLORS=never iostat -x -k -y -p "$N2,$N1" -o JSON 4 1 >"$T_TMP/iostat" &
 ipid=$!
-client --json counters -i 2 >"$T_TMP/ours"
+client --json counters -i 4 >"$T_TMP/ours"
 wait $ipid
 
 io() {	# io DEVICE FIELD
