@@ -49,6 +49,7 @@
 #include "runs.h"
 #include "sampler.h"
 #include "snapshot.h"
+#include "smbsess.h"
 #include "topology.h"
 
 #define API_METHODS	(EVHTTP_REQ_GET | EVHTTP_REQ_POST | EVHTTP_REQ_HEAD | \
@@ -531,7 +532,10 @@ api_topology(struct daemon *d, struct evhttp_request *req)
 	struct topology	*t;
 	json_t		*body;
 
-	if ((t = topology_new()) == NULL || topology_read(&d->root, t) == -1) {
+	if ((t = topology_new()) != NULL)
+		probe_strlcpy(t->smb_conf, d->cfg->samba_config,
+		    sizeof t->smb_conf);
+	if (t == NULL || topology_read(&d->root, t) == -1) {
 		api_error(req, HTTP_INTERNAL, "internal", "topology: %s",
 		    strerror(errno));
 		topology_free(t);
@@ -539,6 +543,9 @@ api_topology(struct daemon *d, struct evhttp_request *req)
 	}
 	body = enc_topology(t);
 	topology_free(t);
+	/* The sessions smbstatus listed last, beside smb.conf's settings. */
+	json_object_set_new(json_object_get(json_object_get(body,
+	    "protocols"), "smb"), "sessions", smbsess_json(d));
 	api_reply(req, HTTP_OK, body);
 }
 

@@ -126,6 +126,12 @@ static const struct cfg_key cfg_keys[] = {
 	    1000000, "0" },
 	{ "synth.idle_timeout", CFG_UINT, CFG_OFF(synth_idle_timeout), 1, 3600,
 	    "30" },
+	{ "samba.config", CFG_PATH, CFG_OFF(samba_config), 0, 0,
+	    "/etc/samba/smb.conf" },
+	{ "samba.smbstatus", CFG_PATH, CFG_OFF(samba_smbstatus), 0, 0,
+	    "/usr/bin/smbstatus" },
+	{ "samba.sessions_interval", CFG_UINT, CFG_OFF(samba_sessions_interval),
+	    0, 3600, "10" },
 	{ "disktest.volumes", CFG_PATHS, CFG_OFF(dt_volumes), 0, 0, "" },
 	{ "disktest.busy_iops", CFG_UINT, CFG_OFF(dt_busy_iops), 0, 10000000,
 	    "100" },
@@ -503,7 +509,8 @@ static void
 cfg_unknown(struct cfg_parse *p, const struct cfg_node *key, const char *path,
     const char *prefix, const struct cfg_key *keys, size_t nkeys)
 {
-	static const char	*sections[] = { "api", "log", "sampler", "verdict" };
+	static const char	*sections[] = { "api", "log", "sampler", "verdict",
+	    "synth", "disktest", "samba" };
 	const char		*best = NULL;
 	char			 cand[256];
 	size_t			 bestd = SIZE_MAX, i, d;

@@ -93,6 +93,11 @@ struct cfg {
 	unsigned	synth_max_rate_mbps;	/* synth.max_rate_mbps; 0: none */
 	unsigned	synth_idle_timeout;	/* synth.idle_timeout, seconds */
 
+	/* samba: where Samba's settings and sessions come from */
+	char		samba_config[4096];	/* samba.config */
+	char		samba_smbstatus[4096];	/* samba.smbstatus */
+	unsigned	samba_sessions_interval; /* samba.sessions_interval, s */
+
 	/* disktest: the disk analyzer */
 	char		dt_volumes[CFG_MAX_VOLUMES][CFG_VOLUME_MAX];
 					/* disktest.volumes: may be written */

@@ -21,6 +21,7 @@ struct sampler;
 struct runs;
 struct disktest;
 struct synth;
+struct smbsess;
 
 struct daemon {
 	struct event_base	*base;
@@ -54,6 +55,7 @@ struct daemon {
 	struct runs		*runs;		/* client runs and reports */
 	struct disktest		*disktest;	/* the disk analyzer */
 	struct synth		*synth;		/* the synthetic data plane */
+	struct smbsess		*smbsess;	/* smbd's sessions (smbstatus) */
 };
 
 /*

@@ -5,7 +5,7 @@ daemon_nasperfd_SOURCES = daemon/main.c daemon/daemon.h \
 	daemon/state.c daemon/state.h \
 	daemon/history.c daemon/history.h daemon/sampler.c daemon/sampler.h \
 	daemon/runs.c daemon/runs.h daemon/verdict.c daemon/verdict.h \
-	daemon/cachedrop.c daemon/cachedrop.h \
+	daemon/cachedrop.c daemon/cachedrop.h daemon/smbsess.c daemon/smbsess.h \
 	$(CFG_DAEMON_SOURCES) $(COUNTERS_DAEMON_SOURCES) $(TOPOLOGY_DAEMON_SOURCES)
 daemon_nasperfd_CPPFLAGS = $(AM_CPPFLAGS) -DSYSCONFDIR='"$(sysconfdir)"' \
 	-DLOCALSTATEDIR='"$(localstatedir)"'

@@ -357,7 +357,8 @@ et_smb(const struct topology *t)
 	for (i = 0; ok && i < sc->nnotes; i++)
 		json_array_append_new(notes, enc_text(sc->notes[i]));
 	return (json_pack("{s:b,s:s,s:o,s:o,s:o,s:o,s:o,s:o}",
-	    "available", ok, "source", SMBCONF_PATH,
+	    "available", ok, "source", t->smb_conf[0] != '\0' ? t->smb_conf :
+	    SMBCONF_PATH,
 	    "server_min_protocol", ok ? json_string(sc->server_min_protocol) :
 	    json_null(),
 	    "server_max_protocol", ok ? json_string(sc->server_max_protocol) :

@@ -455,6 +455,9 @@ hist_register_all(struct history *h, const struct snapshot *cur)
 			probe_strlcpy(e->master, ni->link.master,
 			    sizeof e->master);
 			e->is_bond = ni->link.is_bond;
+			probe_strlcpy(e->bond_mode, ni->link.bond_mode,
+			    sizeof e->bond_mode);
+			e->mtu = ni->link.mtu;
 		}
 	}
 	for (i = 0; i < cur->groups.ngroups; i++) {
@@ -770,6 +773,12 @@ history_header_json(const struct history *h)
 				    json_string(e->master));
 				json_object_set_new(o, "bond",
 				    json_boolean(e->is_bond));
+				if (e->bond_mode[0] != '\0')
+					json_object_set_new(o, "bond_mode",
+					    json_string(e->bond_mode));
+				if (e->mtu > 0)
+					json_object_set_new(o, "mtu",
+					    json_integer((json_int_t)e->mtu));
 			} else if (k == HIST_GROUP)
 				json_object_set_new(o, "top_comm",
 				    json_string(e->top_comm));
@@ -928,6 +937,13 @@ history_load_header(struct history *h, const json_t *doc, const char **errstr)
 				probe_strlcpy(e->master, json_string_value(x),
 				    sizeof e->master);
 			e->is_bond = json_is_true(json_object_get(o, "bond"));
+			x = json_object_get(o, "bond_mode");
+			if (json_is_string(x))
+				probe_strlcpy(e->bond_mode, json_string_value(x),
+				    sizeof e->bond_mode);
+			x = json_object_get(o, "mtu");
+			if (json_is_integer(x) && json_integer_value(x) > 0)
+				e->mtu = (uint64_t)json_integer_value(x);
 			x = json_object_get(o, "top_comm");
 			if (json_is_string(x))
 				probe_strlcpy(e->top_comm, json_string_value(x),

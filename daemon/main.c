@@ -25,6 +25,7 @@
 #include "runs.h"
 #include "sampler.h"
 #include "state.h"
+#include "smbsess.h"
 #include "synth.h"
 
 #define NASPERFD_CONFIG	SYSCONFDIR "/nasperfd/nasperfd.yaml"
@@ -261,7 +262,8 @@ main(int argc, char **argv)
 	if (runs_init(&d, &cause) == -1 || sampler_init(&d, &cause) == -1 ||
 	    disktest_init(&d, &cause) == -1)
 		goto fail;
-	if (api_init(&d, &cause) == -1 || synth_init(&d, &cause) == -1)
+	if (api_init(&d, &cause) == -1 || synth_init(&d, &cause) == -1 ||
+	    smbsess_init(&d, &cause) == -1)
 		goto fail;
 	log_info("nasperfd %s: root %s, state %s, config %s", PACKAGE_VERSION,
 	    d.root.path, d.state_dir, d.cfg_path != NULL ? d.cfg_path :
@@ -274,6 +276,7 @@ fail:
 	log_warnx("%s", cause != NULL ? cause : "start-up failed");
 	free(cause);
 out:
+	smbsess_shutdown(&d);
 	disktest_shutdown(&d);
 	synth_shutdown(&d);
 	api_shutdown(&d);

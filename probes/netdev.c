@@ -191,6 +191,14 @@ netdev_link_read(const struct probe_root *root, const char *name,
 	}
 	snprintf(rel, sizeof rel, "class/net/%s/bonding", name);
 	l->is_bond = probe_exists(root, PROBE_SYS, rel);
+	/* "802.3ad 4": the name, then the driver's number for it. */
+	snprintf(rel, sizeof rel, "class/net/%s/bonding/mode", name);
+	if (l->is_bond &&
+	    probe_read_attr(root, PROBE_SYS, rel, buf, sizeof buf) == 0) {
+		buf[strcspn(buf, " \t")] = '\0';
+		if (probe_strlcpy(l->bond_mode, buf, sizeof l->bond_mode) == -1)
+			l->bond_mode[0] = '\0';
+	}
 	return (0);
 }
 

@@ -26,6 +26,8 @@ struct netdev_link {			/* /sys/class/net/<name>/ attributes */
 	char		master[NETDEV_NAME_MAX];	/* bond/bridge master, "" if none */
 	char		address[32];	/* MAC, "" if not available */
 	int		is_bond;	/* 1 if <name>/bonding/ exists */
+	char		bond_mode[24];	/* bonding/mode's name: "802.3ad",
+					 * "balance-xor"; "" when not a bond */
 };
 
 /* Read the link attributes of one interface; -1 and ENOENT if it does not exist. */

@@ -1,11 +1,7 @@
 /*
- * smbstatus.c: smbstatus's session list, as JSON or as its text table.
- *
- * The JSON reader is a small recursive descent over the RFC 8259 grammar
- * that keeps only the members smbstatus.h names and skips the rest; it
- * never builds a tree, so a busy server's output costs no more memory than
- * its sessions.  Nesting is bounded, so hostile input cannot exhaust the
- * stack.
+ * smbstatus.c: smbstatus's session table as text, and the pieces its
+ * JSON form shares with it (crypto, addresses, pids).  The JSON form is
+ * read with jansson by the daemon (daemon/smbsess.c).
  */
 #include "config.h"
 
@@ -23,44 +19,8 @@
 #include "probe.h"
 #include "smbstatus.h"
 
-#define SJ_DEPTH_MAX	64
-#define SJ_TEXT_MAX	256	/* longest member value kept */
 #define SMBSTATUS_LINE_MAX	4096
 #define SMBSTATUS_TOKENS	48
-
-/* Where a JSON value sits, which says what to keep from it. */
-enum sj_ctx {
-	SJ_SKIP,		/* nothing of interest below */
-	SJ_ROOT,
-	SJ_SESSIONS,		/* "sessions": object or array of sessions */
-	SJ_SESSION,
-	SJ_SERVER_ID,
-	SJ_SIGNING,		/* object {cipher, degree}, or text */
-	SJ_ENCRYPTION,
-	/* Scalars. */
-	SJ_VERSION,
-	SJ_PID,
-	SJ_USER,
-	SJ_GROUP,
-	SJ_MACHINE,
-	SJ_HOSTNAME,
-	SJ_DIALECT,
-	SJ_SIGN_CIPHER,
-	SJ_SIGN_DEGREE,
-	SJ_ENC_CIPHER,
-	SJ_ENC_DEGREE
-};
-
-struct sj {
-	const char		*s, *end;
-	struct smbstatus	*st;
-	ssize_t			 cur;		/* session being read, -1 */
-	int			 have_sessions;
-	char			 hostname[SJ_TEXT_MAX];
-	int			 nomem;
-};
-
-static int	sj_value(struct sj *, enum sj_ctx, int depth);
 
 /* Initialise an empty list. */
 void
@@ -80,7 +40,7 @@ smbstatus_clear(struct smbstatus *st)
 }
 
 /* Empty st, keeping its allocation. */
-static void
+void
 smbstatus_reset(struct smbstatus *st)
 {
 	st->n = st->skipped = 0;
@@ -88,7 +48,7 @@ smbstatus_reset(struct smbstatus *st)
 }
 
 /* Append an empty session; NULL on ENOMEM or past the maximum. */
-static struct smbstatus_session *
+struct smbstatus_session *
 smbstatus_add(struct smbstatus *st)
 {
 	struct smbstatus_session	*nv, *s;
@@ -96,6 +56,7 @@ smbstatus_add(struct smbstatus *st)
 
 	if (st->n == SMBSTATUS_MAX_SESSIONS) {
 		st->skipped++;
+		errno = 0;
 		return (NULL);
 	}
 	if (st->n == st->cap) {
@@ -133,7 +94,7 @@ smbstatus_degree_name(enum smbstatus_degree d)
 }
 
 /* A degree from its JSON name. */
-static enum smbstatus_degree
+enum smbstatus_degree
 smbstatus_degree_parse(const char *s)
 {
 	if (strcmp(s, "none") == 0)
@@ -148,7 +109,7 @@ smbstatus_degree_parse(const char *s)
 }
 
 /* Crypto from smbstatus's text: "-", "CIPHER", "partial(CIPHER)". */
-static void
+void
 smbstatus_crypto_parse(const char *s, struct smbstatus_crypto *c)
 {
 	static const struct {
@@ -278,7 +239,7 @@ smbstatus_same_address(const char *a, const char *b)
 }
 
 /* A pid from "15095" or "0:15095" (vnn:pid); 0 when there is none. */
-static int
+int
 smbstatus_pid(const char *s)
 {
 	const char	*p = strrchr(s, ':');
@@ -293,401 +254,6 @@ smbstatus_pid(const char *s)
 	if (errno != 0 || *end != '\0' || v <= 0 || v > 0x3fffffff)
 		return (0);
 	return ((int)v);
-}
-
-/* Skip blanks. */
-static void
-sj_ws(struct sj *j)
-{
-	while (j->s < j->end && (*j->s == ' ' || *j->s == '\t' ||
-	    *j->s == '\n' || *j->s == '\r'))
-		j->s++;
-}
-
-/* Four hex digits at p, or -1. */
-static long
-sj_hex4(const char *p, const char *end)
-{
-	long	v = 0;
-	int	i, c;
-
-	if (end - p < 4)
-		return (-1);
-	for (i = 0; i < 4; i++) {
-		c = (unsigned char)p[i];
-		v <<= 4;
-		if (c >= '0' && c <= '9')
-			v |= c - '0';
-		else if (c >= 'a' && c <= 'f')
-			v |= c - 'a' + 10;
-		else if (c >= 'A' && c <= 'F')
-			v |= c - 'A' + 10;
-		else
-			return (-1);
-	}
-	return (v);
-}
-
-/* Append code point cp as UTF-8 to out (n used of outsz), truncating. */
-static void
-sj_utf8(char *out, size_t outsz, size_t *n, long cp)
-{
-	char	u[4];
-	size_t	k, i;
-
-	if (cp < 0x80) {
-		u[0] = (char)cp;
-		k = 1;
-	} else if (cp < 0x800) {
-		u[0] = (char)(0xc0 | (cp >> 6));
-		u[1] = (char)(0x80 | (cp & 0x3f));
-		k = 2;
-	} else if (cp < 0x10000) {
-		u[0] = (char)(0xe0 | (cp >> 12));
-		u[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
-		u[2] = (char)(0x80 | (cp & 0x3f));
-		k = 3;
-	} else {
-		u[0] = (char)(0xf0 | (cp >> 18));
-		u[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
-		u[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
-		u[3] = (char)(0x80 | (cp & 0x3f));
-		k = 4;
-	}
-	if (*n + k >= outsz)
-		return;
-	for (i = 0; i < k; i++)
-		out[(*n)++] = u[i];
-}
-
-/* A string at j->s (on its quote) into out, truncated; -1 if malformed. */
-static int
-sj_string(struct sj *j, char *out, size_t outsz)
-{
-	size_t	n = 0;
-	long	cp, lo;
-	int	c;
-
-	if (j->s >= j->end || *j->s != '"')
-		return (-1);
-	for (j->s++; j->s < j->end; j->s++) {
-		c = (unsigned char)*j->s;
-		if (c == '"') {
-			j->s++;
-			if (outsz > 0)
-				out[n] = '\0';
-			return (0);
-		}
-		if (c < 0x20)
-			return (-1);
-		if (c != '\\') {
-			if (n + 1 < outsz)
-				out[n++] = (char)c;
-			continue;
-		}
-		if (++j->s >= j->end)
-			return (-1);
-		switch (*j->s) {
-		case '"': case '\\': case '/':
-			c = *j->s;
-			break;
-		case 'b': c = '\b'; break;
-		case 'f': c = '\f'; break;
-		case 'n': c = '\n'; break;
-		case 'r': c = '\r'; break;
-		case 't': c = '\t'; break;
-		case 'u':
-			if ((cp = sj_hex4(j->s + 1, j->end)) == -1)
-				return (-1);
-			j->s += 4;
-			if (cp >= 0xd800 && cp <= 0xdbff && j->end - j->s > 6 &&
-			    j->s[1] == '\\' && j->s[2] == 'u' &&
-			    (lo = sj_hex4(j->s + 3, j->end)) >= 0xdc00 &&
-			    lo <= 0xdfff) {
-				cp = 0x10000 + ((cp - 0xd800) << 10) +
-				    (lo - 0xdc00);
-				j->s += 6;
-			} else if (cp >= 0xd800 && cp <= 0xdfff)
-				cp = 0xfffd;	/* a lone surrogate */
-			if (cp == 0)
-				cp = 0xfffd;	/* keep the string a C string */
-			sj_utf8(out, outsz, &n, cp);
-			continue;
-		default:
-			return (-1);
-		}
-		if (n + 1 < outsz)
-			out[n++] = (char)c;
-	}
-	return (-1);
-}
-
-/* A number, true, false or null at j->s into out; -1 if malformed. */
-static int
-sj_literal(struct sj *j, char *out, size_t outsz)
-{
-	const char	*p = j->s;
-	size_t		 n;
-
-	while (j->s < j->end && (isalnum((unsigned char)*j->s) ||
-	    *j->s == '-' || *j->s == '+' || *j->s == '.'))
-		j->s++;
-	n = (size_t)(j->s - p);
-	if (n == 0)
-		return (-1);
-	if (!(n == 4 && memcmp(p, "true", 4) == 0) &&
-	    !(n == 5 && memcmp(p, "false", 5) == 0) &&
-	    !(n == 4 && memcmp(p, "null", 4) == 0) &&
-	    !(*p == '-' || isdigit((unsigned char)*p)))
-		return (-1);
-	if (outsz > 0) {
-		if (n >= outsz)
-			n = outsz - 1;
-		memcpy(out, p, n);
-		out[n] = '\0';
-	}
-	return (0);
-}
-
-/* The context of member key of an object in context ctx. */
-static enum sj_ctx
-sj_member(enum sj_ctx ctx, const char *key)
-{
-	static const struct {
-		enum sj_ctx	 parent;
-		const char	*key;
-		enum sj_ctx	 child;
-	} map[] = {
-		{ SJ_ROOT, "sessions", SJ_SESSIONS },
-		{ SJ_ROOT, "version", SJ_VERSION },
-		{ SJ_SESSION, "server_id", SJ_SERVER_ID },
-		{ SJ_SESSION, "pid", SJ_PID },
-		{ SJ_SESSION, "username", SJ_USER },
-		{ SJ_SESSION, "groupname", SJ_GROUP },
-		{ SJ_SESSION, "remote_machine", SJ_MACHINE },
-		{ SJ_SESSION, "hostname", SJ_HOSTNAME },
-		{ SJ_SESSION, "session_dialect", SJ_DIALECT },
-		{ SJ_SESSION, "signing", SJ_SIGNING },
-		{ SJ_SESSION, "encryption", SJ_ENCRYPTION },
-		{ SJ_SERVER_ID, "pid", SJ_PID },
-		{ SJ_SIGNING, "cipher", SJ_SIGN_CIPHER },
-		{ SJ_SIGNING, "degree", SJ_SIGN_DEGREE },
-		{ SJ_ENCRYPTION, "cipher", SJ_ENC_CIPHER },
-		{ SJ_ENCRYPTION, "degree", SJ_ENC_DEGREE }
-	};
-	size_t	i;
-
-	if (ctx == SJ_SESSIONS)
-		return (SJ_SESSION);
-	for (i = 0; i < NP_NITEMS(map); i++)
-		if (map[i].parent == ctx && strcmp(map[i].key, key) == 0)
-			return (map[i].child);
-	return (SJ_SKIP);
-}
-
-/* Keep scalar text v met in context ctx. */
-static void
-sj_keep(struct sj *j, enum sj_ctx ctx, const char *v)
-{
-	struct smbstatus_session	*s;
-
-	if (ctx == SJ_VERSION) {
-		probe_strlcpy(j->st->version, v, sizeof j->st->version);
-		return;
-	}
-	if (j->cur < 0)
-		return;
-	s = &j->st->v[j->cur];
-	switch (ctx) {
-	case SJ_PID:
-		s->pid = smbstatus_pid(v);
-		break;
-	case SJ_USER:
-		probe_strlcpy(s->user, v, sizeof s->user);
-		break;
-	case SJ_GROUP:
-		probe_strlcpy(s->group, v, sizeof s->group);
-		break;
-	case SJ_MACHINE:
-		probe_strlcpy(s->machine, v, sizeof s->machine);
-		break;
-	case SJ_HOSTNAME:
-		probe_strlcpy(j->hostname, v, sizeof j->hostname);
-		break;
-	case SJ_DIALECT:
-		probe_strlcpy(s->dialect, v, sizeof s->dialect);
-		break;
-	case SJ_SIGNING:	/* the text form */
-		smbstatus_crypto_parse(v, &s->signing);
-		break;
-	case SJ_ENCRYPTION:
-		smbstatus_crypto_parse(v, &s->encryption);
-		break;
-	case SJ_SIGN_CIPHER:
-		probe_strlcpy(s->signing.cipher, v, sizeof s->signing.cipher);
-		break;
-	case SJ_SIGN_DEGREE:
-		s->signing.degree = smbstatus_degree_parse(v);
-		break;
-	case SJ_ENC_CIPHER:
-		probe_strlcpy(s->encryption.cipher, v,
-		    sizeof s->encryption.cipher);
-		break;
-	case SJ_ENC_DEGREE:
-		s->encryption.degree = smbstatus_degree_parse(v);
-		break;
-	default:
-		break;
-	}
-}
-
-/* Finish the session being read: its address, and crypto without cipher. */
-static void
-sj_session_done(struct sj *j)
-{
-	struct smbstatus_session	*s = &j->st->v[j->cur];
-
-	if (smbstatus_address(j->hostname, s->address,
-	    sizeof s->address) == -1 &&
-	    smbstatus_address(s->machine, s->address, sizeof s->address) == -1)
-		s->address[0] = '\0';
-	if (s->signing.degree == SMBSTATUS_NONE)
-		s->signing.cipher[0] = '\0';
-	if (s->encryption.degree == SMBSTATUS_NONE)
-		s->encryption.cipher[0] = '\0';
-	j->cur = -1;
-}
-
-/* An object or array in context ctx; its members' contexts follow ctx. */
-static int
-sj_container(struct sj *j, enum sj_ctx ctx, int depth)
-{
-	char	key[SJ_TEXT_MAX];
-	char	close = *j->s == '{' ? '}' : ']';
-	int	obj = close == '}', first = 1;
-
-	j->s++;
-	for (;;) {
-		sj_ws(j);
-		if (j->s >= j->end)
-			return (-1);
-		if (*j->s == close) {
-			j->s++;
-			return (0);
-		}
-		if (!first) {
-			if (*j->s != ',')
-				return (-1);
-			j->s++;
-			sj_ws(j);
-		}
-		first = 0;
-		key[0] = '\0';
-		if (obj) {
-			if (sj_string(j, key, sizeof key) == -1)
-				return (-1);
-			sj_ws(j);
-			if (j->s >= j->end || *j->s != ':')
-				return (-1);
-			j->s++;
-			sj_ws(j);
-		}
-		if (sj_value(j, obj || ctx == SJ_SESSIONS ?
-		    sj_member(ctx, key) : SJ_SKIP, depth + 1) == -1)
-			return (-1);
-	}
-}
-
-/* One value in context ctx. */
-static int
-sj_value(struct sj *j, enum sj_ctx ctx, int depth)
-{
-	char	text[SJ_TEXT_MAX];
-	int	rc;
-
-	if (depth > SJ_DEPTH_MAX || j->s >= j->end)
-		return (-1);
-	if (*j->s == '{' || *j->s == '[') {
-		if (ctx == SJ_SESSIONS)
-			j->have_sessions = 1;
-		if (ctx == SJ_SESSION && *j->s == '{') {
-			if (smbstatus_add(j->st) == NULL) {
-				if (errno == ENOMEM) {
-					j->nomem = 1;
-					return (-1);
-				}
-				ctx = SJ_SKIP;	/* past the maximum */
-			} else {
-				j->cur = (ssize_t)j->st->n - 1;
-				j->hostname[0] = '\0';
-			}
-		}
-		if (ctx != SJ_ROOT && ctx != SJ_SESSIONS &&
-		    ctx != SJ_SESSION && ctx != SJ_SERVER_ID &&
-		    ctx != SJ_SIGNING && ctx != SJ_ENCRYPTION)
-			ctx = SJ_SKIP;
-		rc = sj_container(j, ctx, depth);
-		if (rc == 0 && ctx == SJ_SESSION && j->cur >= 0)
-			sj_session_done(j);
-		return (rc);
-	}
-	if (*j->s == '"')
-		rc = sj_string(j, text, sizeof text);
-	else
-		rc = sj_literal(j, text, sizeof text);
-	if (rc == 0 && ctx != SJ_SKIP)
-		sj_keep(j, ctx, text);
-	return (rc);
-}
-
-/* Parse smbstatus's JSON. */
-int
-smbstatus_parse_json(const char *buf, size_t len, struct smbstatus *st,
-    const char **errstr)
-{
-	struct sj	j;
-
-	smbstatus_reset(st);
-	memset(&j, 0, sizeof j);
-	j.s = buf;
-	j.end = buf + len;
-	j.st = st;
-	j.cur = -1;
-	sj_ws(&j);
-	if (j.s >= j.end || *j.s != '{') {
-		if (errstr != NULL)
-			*errstr = "not a JSON object";
-		goto bad;
-	}
-	if (sj_value(&j, SJ_ROOT, 0) == -1) {
-		if (j.nomem)
-			goto nomem;
-		if (errstr != NULL)
-			*errstr = "malformed JSON";
-		goto bad;
-	}
-	sj_ws(&j);
-	if (j.s != j.end) {
-		if (errstr != NULL)
-			*errstr = "text after the JSON object";
-		goto bad;
-	}
-	if (!j.have_sessions) {
-		if (errstr != NULL)
-			*errstr = "no \"sessions\" in the JSON";
-		goto bad;
-	}
-	return (0);
-bad:
-	smbstatus_reset(st);
-	errno = EINVAL;
-	return (-1);
-nomem:
-	smbstatus_reset(st);
-	if (errstr != NULL)
-		*errstr = "out of memory";
-	errno = ENOMEM;
-	return (-1);
 }
 
 /* Join tokens [from, to) with single spaces into out, truncating. */

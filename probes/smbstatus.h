@@ -1,13 +1,15 @@
 /*
  * smbstatus.h: Samba's SMB sessions as smbstatus(1) lists them.
  *
- * Two forms are read.  "smbstatus -b --json" (Samba 4.16 on) is an object
+ * Two forms exist.  "smbstatus -b --json" (Samba 4.16 on) is an object
  * whose "sessions" member holds one object per session, keyed by session
  * id: "server_id": {"pid"}, "username", "groupname", "remote_machine",
  * "hostname" ("ipv4:192.0.2.7:50112"), "session_dialect" ("SMB3_11"),
  * "encryption" and "signing" as {"cipher", "degree"} with degree "none",
  * "partial", "anonymous" or "full".  Pre-release layouts with "sessions" as
  * an array, a "0:79204" pid or crypto as the text form are read as well.
+ * This library reads the text; the daemon reads the JSON with jansson
+ * (daemon/smbsess.c) into the same structures.
  *
  * "smbstatus -b" is a table: "PID Username Group Machine Protocol Version
  * Encryption Signing" (the last three columns since Samba 4.4), a line of
@@ -68,12 +70,19 @@ struct smbstatus {
 void	smbstatus_init(struct smbstatus *);
 /* Free the sessions; st may be reused after smbstatus_init. */
 void	smbstatus_clear(struct smbstatus *);
+/* Empty st, keeping its allocation. */
+void	smbstatus_reset(struct smbstatus *);
 /*
- * Parse "smbstatus -b --json" output into st (emptied first).  -1 and
- * EINVAL when it is not JSON or has no "sessions", ENOMEM.
+ * Append an empty session (pid 0, cpu -1); NULL with ENOMEM, or past
+ * SMBSTATUS_MAX_SESSIONS (counted in skipped, errno 0).
  */
-int	smbstatus_parse_json(const char *buf, size_t len, struct smbstatus *st,
-	    const char **errstr);
+struct smbstatus_session *smbstatus_add(struct smbstatus *);
+/* Crypto from smbstatus's text: "-", "CIPHER", "partial(CIPHER)". */
+void	smbstatus_crypto_parse(const char *, struct smbstatus_crypto *);
+/* A degree from its JSON name ("none", "full"...). */
+enum smbstatus_degree smbstatus_degree_parse(const char *);
+/* A pid from "15095" or "0:15095" (vnn:pid); 0 when there is none. */
+int	smbstatus_pid(const char *);
 /*
  * Parse "smbstatus -b" text into st (emptied first).  -1 and EINVAL when
  * there is no session table header, ENOMEM.

@@ -64,7 +64,8 @@ topology_read(const struct probe_root *root, struct topology *t)
 		t->have |= TOPOLOGY_CPU;
 	if (nic_list_read(root, &t->buf, &t->nics) == 0)
 		t->have |= TOPOLOGY_NICS;
-	if (smbconf_read(root, NULL, &t->smb, &errstr) == 0)
+	if (smbconf_read(root, t->smb_conf[0] != '\0' ?
+	    t->smb_conf : NULL, &t->smb, &errstr) == 0)
 		t->have |= TOPOLOGY_SMB;
 	if (exports_read(root, &t->buf, &t->exports, &errstr) == 0)
 		t->have |= TOPOLOGY_EXPORTS;

@@ -47,6 +47,7 @@ struct topology {
 	struct exports_ganesha	ganesha;
 	uint64_t		nfsd_threads;
 	struct probe_buf	buf;
+	char			smb_conf[512];	/* "": SMBCONF_PATH */
 };
 
 #define TOPOLOGY_STACK_MAX	8	/* layers */

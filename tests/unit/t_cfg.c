@@ -619,9 +619,9 @@ t_man(void)
 		/* The default is stated too, in the key's string form. */
 		T_TRUE(cfg_key_default(i) != NULL);
 	}
-	T_EQ_INT(i, 34);
-	T_TRUE(cfg_key_name(34) == NULL);
-	T_TRUE(cfg_key_default(34) == NULL);
+	T_EQ_INT(i, 37);
+	T_TRUE(cfg_key_name(37) == NULL);
+	T_TRUE(cfg_key_default(37) == NULL);
 	T_EQ_STR(cfg_key_name(0), "api.listen");
 	T_EQ_STR(cfg_key_default(0), "0.0.0.0:9631");
 	free(page);
