@@ -5,6 +5,7 @@ daemon_nasperfd_SOURCES = daemon/main.c daemon/daemon.h \
 	daemon/state.c daemon/state.h \
 	daemon/history.c daemon/history.h daemon/sampler.c daemon/sampler.h \
 	daemon/runs.c daemon/runs.h daemon/verdict.c daemon/verdict.h \
+	daemon/verdict_hints.c \
 	daemon/cachedrop.c daemon/cachedrop.h daemon/smbsess.c daemon/smbsess.h \
 	$(CFG_DAEMON_SOURCES) $(COUNTERS_DAEMON_SOURCES) $(TOPOLOGY_DAEMON_SOURCES)
 daemon_nasperfd_CPPFLAGS = $(AM_CPPFLAGS) -DSYSCONFDIR='"$(sysconfdir)"' \
@@ -14,6 +15,7 @@ daemon_nasperfd_LDADD = $(DAEMON_LIBS)
 
 check_PROGRAMS += tests/unit/t_verdict
 tests_unit_t_verdict_SOURCES = tests/unit/t_verdict.c daemon/verdict.c \
+	daemon/verdict_hints.c daemon/report_yaml.c tests/unit/yaml_read.h \
 	daemon/history.c daemon/encode.c $(CFG_DAEMON_SOURCES)
 tests_unit_t_verdict_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/unit \
 	-I$(top_srcdir)/daemon

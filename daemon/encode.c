@@ -10,6 +10,7 @@
 #include <jansson.h>
 
 #include "encode.h"
+#include "smbstatus.h"
 
 json_t *
 enc_text(const char *s)
@@ -39,4 +40,28 @@ json_t *
 enc_text_or_null(const char *s)
 {
 	return (s == NULL || *s == '\0' ? json_null() : enc_text(s));
+}
+
+/* Signing or encryption: {"degree", "cipher"}. */
+static json_t *
+enc_smb_crypto(const struct smbstatus_crypto *c)
+{
+	return (json_pack("{s:s,s:o}", "degree",
+	    smbstatus_degree_name(c->degree), "cipher",
+	    enc_text_or_null(c->cipher)));
+}
+
+/* One SMB session. */
+json_t *
+enc_smb_session(const struct smbstatus_session *s)
+{
+	return (json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o}",
+	    "pid", s->pid > 0 ? json_integer(s->pid) : json_null(),
+	    "user", enc_text_or_null(s->user),
+	    "group", enc_text_or_null(s->group),
+	    "machine", enc_text_or_null(s->machine),
+	    "address", enc_text_or_null(s->address),
+	    "dialect", enc_text_or_null(s->dialect),
+	    "signing", enc_smb_crypto(&s->signing),
+	    "encryption", enc_smb_crypto(&s->encryption)));
 }

@@ -12,6 +12,7 @@
 #include <jansson.h>
 
 struct evbuffer;
+struct smbstatus_session;
 struct snapshot;
 struct topology;
 
@@ -23,6 +24,12 @@ struct topology;
 json_t	*enc_text(const char *s);
 /* enc_text(), or JSON null when s is NULL or empty (encode.c). */
 json_t	*enc_text_or_null(const char *s);
+
+/*
+ * One SMB session: {"pid", "user", "group", "machine", "address",
+ * "dialect", "signing": {"degree", "cipher"}, "encryption"} (encode.c).
+ */
+json_t	*enc_smb_session(const struct smbstatus_session *);
 
 /* One counter snapshot as served by GET /v1/counters (enc_counters.c). */
 json_t	*enc_counters(const struct snapshot *);

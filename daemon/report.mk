@@ -7,7 +7,7 @@ REPORT_RENDER_SOURCES = daemon/report_yaml.c daemon/report_yaml.h \
 
 check_PROGRAMS += tests/unit/t_report_render
 tests_unit_t_report_render_SOURCES = tests/unit/t_report_render.c \
-	$(REPORT_RENDER_SOURCES)
+	tests/unit/yaml_read.h $(REPORT_RENDER_SOURCES)
 tests_unit_t_report_render_CPPFLAGS = $(AM_CPPFLAGS) \
 	-I$(top_srcdir)/tests/unit -I$(top_srcdir)/daemon
 tests_unit_t_report_render_CFLAGS = $(DAEMON_CFLAGS)

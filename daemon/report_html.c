@@ -795,6 +795,29 @@ html_observations(struct html *h, const json_t *obs)
 	fputs("</ul>\n</section>\n", h->out);
 }
 
+/* The likely causes from the server's settings, each with its figure. */
+static void
+html_hints(struct html *h, const json_t *hints)
+{
+	json_t	*o;
+	size_t	 i;
+
+	if (json_array_size(hints) == 0)
+		return;
+	fputs("<section id=\"hints\">\n<h2>Likely cause</h2>\n<ul class=\"obs\">"
+	    "\n", h->out);
+	json_array_foreach(hints, i, o) {
+		fputs("<li><span class=\"tag\">", h->out);
+		html_esc(h, html_str(o, "kind"));
+		fputs("</span> ", h->out);
+		html_esc(h, html_str(o, "text"));
+		fputs(" <i>(", h->out);
+		html_esc(h, html_str(o, "figure"));
+		fputs(")</i></li>\n", h->out);
+	}
+	fputs("</ul>\n</section>\n", h->out);
+}
+
 /* One figure with its unit: B/s shown in MB/s, "—" for null. */
 static void
 html_cell_value(struct html *h, const json_t *row, const char *key,
@@ -1356,6 +1379,7 @@ report_html_write(const json_t *report, FILE *out)
 	html_head(&h, json_object_get(report, "run"));
 	html_header(&h, report);
 	html_verdict(&h, json_object_get(report, "verdict"));
+	html_hints(&h, json_object_get(report, "hints"));
 	html_observations(&h, json_object_get(report, "observations"));
 	html_evidence(&h, json_object_get(report, "evidence"));
 	if (html_series(&h, series) == -1)

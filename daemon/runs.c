@@ -33,9 +33,13 @@
 #include "report_html.h"
 #include "report_yaml.h"
 #include "runs.h"
+#include "crypto.h"
 #include "sampler.h"
+#include "smbsess.h"
+#include "smbstatus.h"
 #include "state.h"
 #include "synth.h"
+#include "topology.h"
 #include "verdict.h"
 
 #define RUNS_DIR		"runs"
@@ -439,6 +443,55 @@ runs_baseline(void *arg, const char *disk, double *read_bps, double *write_bps)
 	return (disktest_baseline(arg, disk, read_bps, write_bps, &iops));
 }
 
+/* Whether report rep's SMB session had signing or encryption on every packet. */
+static int
+runs_crypted(const json_t *rep)
+{
+	const json_t	*s = json_object_get(rep, "session");
+	const char	*sd, *ed;
+
+	sd = json_string_value(json_object_get(json_object_get(s, "signing"),
+	    "degree"));
+	ed = json_string_value(json_object_get(json_object_get(s,
+	    "encryption"), "degree"));
+	return ((sd != NULL && strcmp(sd, "full") == 0) ||
+	    (ed != NULL && strcmp(ed, "full") == 0));
+}
+
+/*
+ * The fastest ended run from vr's client, protocol and operation whose
+ * SMB session had neither signing nor encryption on every packet: what
+ * the same transfer does here without them.
+ */
+static void
+runs_plain(const struct runs *rs, struct verdict_run *vr, char *idbuf,
+    size_t idsz)
+{
+	const json_t	*run, *rep;
+	const char	*a, *p, *o;
+	double		 rate;
+	size_t		 i;
+
+	for (i = 0; i < rs->n; i++) {
+		run = json_object_get(rs->v[i].doc, "run");
+		rep = json_object_get(rs->v[i].doc, "report");
+		a = runs_s(run, "client_addr");
+		p = runs_s(run, "protocol");
+		o = runs_s(run, "op");
+		if (!json_is_object(json_object_get(rep, "session")) ||
+		    runs_crypted(rep) || a == NULL || p == NULL || o == NULL ||
+		    strcmp(a, vr->client_addr) != 0 ||
+		    strcmp(p, vr->protocol) != 0 || strcmp(o, vr->op) != 0)
+			continue;
+		rate = json_number_value(json_object_get(rep, "client_rate"));
+		if (rate > vr->plain_rate) {
+			vr->plain_rate = rate;
+			snprintf(idbuf, idsz, "%lu", rs->v[i].id);
+			vr->plain_id = idbuf;
+		}
+	}
+}
+
 /*
  * Make the report of a run object; NULL with the error sent on req when
  * the history cannot give one.
@@ -447,11 +500,36 @@ static json_t *
 runs_report(struct daemon *d, struct evhttp_request *req, const json_t *run)
 {
 	struct verdict_run	 vr;
+	struct smbstatus_session sess;
+	struct topology		*topo;
+	struct crypto		 cr;
+	struct probe_buf	 buf;
 	json_t			*rep, *server;
-	char			*cause = NULL, id[32];
+	const char		*errstr;
+	char			*cause = NULL, id[32], plain[32];
 	double			 cap;
 
 	runs_view(run, &vr, id, sizeof id);
+	/* What the hints need: the session, the settings, /proc/crypto. */
+	if (vr.client_addr != NULL && (vr.protocol == NULL ||
+	    strncmp(vr.protocol, "smb", 3) == 0) &&
+	    smbsess_find(d, vr.client_addr, vr.start, vr.end, &sess) == 0)
+		vr.session = &sess;
+	if ((topo = topology_new()) != NULL) {
+		probe_strlcpy(topo->smb_conf, d->cfg->samba_config,
+		    sizeof topo->smb_conf);
+		if (topology_read(&d->root, topo) == 0)
+			vr.topo = topo;
+	}
+	crypto_init(&cr);
+	probe_buf_init(&buf);
+	if (crypto_read(&d->root, &buf, &cr, &errstr) == 0)
+		vr.crypto = &cr;
+	probe_buf_free(&buf);
+	if (vr.session != NULL && vr.protocol != NULL && vr.op != NULL &&
+	    (vr.session->signing.degree == SMBSTATUS_FULL ||
+	    vr.session->encryption.degree == SMBSTATUS_FULL))
+		runs_plain(d->runs, &vr, plain, sizeof plain);
 	if (vr.client_addr != NULL && synth_path_capacity(d, vr.client_addr,
 	    vr.op != NULL && strcmp(vr.op, "write") == 0, &cap) == 0)
 		vr.path_capacity = cap;
@@ -460,6 +538,8 @@ runs_report(struct daemon *d, struct evhttp_request *req, const json_t *run)
 	server = runs_server();
 	rep = verdict_report(sampler_history(d), &vr, d->cfg, server, &cause);
 	json_decref(server);
+	topology_free(topo);
+	crypto_clear(&cr);
 	if (rep == NULL) {
 		if (errno == ERANGE)
 			api_error(req, 410, "window_not_covered", "%s",
@@ -568,6 +648,8 @@ runs_create(struct daemon *d, struct evhttp_request *req)
 			    "end some first", RUNS_MAX_OPEN);
 			goto out;
 		}
+		/* The client's SMB session, to tie the run to its smbd. */
+		smbsess_poll_now(d);
 		/* A sample now: the window starts exactly there. */
 		json_object_set_new(run, "start", json_real(runs_sample(d,
 		    now)));

@@ -541,30 +541,6 @@ smbsess_find(const struct daemon *d, const char *addr, double from,
 	return (0);
 }
 
-/* Crypto as JSON: {"degree", "cipher"}. */
-static json_t *
-smbsess_crypto_json(const struct smbstatus_crypto *c)
-{
-	return (json_pack("{s:s,s:o}", "degree",
-	    smbstatus_degree_name(c->degree), "cipher",
-	    enc_text_or_null(c->cipher[0] != '\0' ? c->cipher : NULL)));
-}
-
-/* One session. */
-json_t *
-smbsess_session_json(const struct smbstatus_session *s)
-{
-	return (json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o}",
-	    "pid", s->pid > 0 ? json_integer(s->pid) : json_null(),
-	    "user", enc_text_or_null(s->user[0] ? s->user : NULL),
-	    "group", enc_text_or_null(s->group[0] ? s->group : NULL),
-	    "machine", enc_text_or_null(s->machine[0] ? s->machine : NULL),
-	    "address", enc_text_or_null(s->address[0] ? s->address : NULL),
-	    "dialect", enc_text_or_null(s->dialect[0] ? s->dialect : NULL),
-	    "signing", smbsess_crypto_json(&s->signing),
-	    "encryption", smbsess_crypto_json(&s->encryption)));
-}
-
 /* The sessions for /v1/topology. */
 json_t *
 smbsess_json(const struct daemon *d)
@@ -578,7 +554,7 @@ smbsess_json(const struct daemon *d)
 	if ((a = json_array()) == NULL)
 		return (NULL);
 	for (i = 0; ss->have && i < ss->cur.n; i++)
-		json_array_append_new(a, smbsess_session_json(&ss->cur.v[i]));
+		json_array_append_new(a, enc_smb_session(&ss->cur.v[i]));
 	return (json_pack("{s:b,s:o,s:o,s:o,s:o,s:o}",
 	    "available", ss->have,
 	    "source", ss->have ? json_string(ss->source) : json_null(),

@@ -41,8 +41,6 @@ int	smbsess_find(const struct daemon *, const char *addr, double from,
  * "error", "sessions": [...]}.
  */
 json_t	*smbsess_json(const struct daemon *);
-/* One session as JSON (the report's "session" uses it too). */
-json_t	*smbsess_session_json(const struct smbstatus_session *);
 /*
  * Parse "smbstatus -b --json" output into st (emptied first).  -1 with a
  * static *errstr and EINVAL when it is not JSON or has no "sessions",

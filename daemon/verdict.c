@@ -24,6 +24,7 @@
 #include "encode.h"
 #include "history.h"
 #include "np.h"
+#include "smbstatus.h"
 #include "verdict.h"
 
 #define V_MAX_CANDS	128
@@ -66,6 +67,8 @@ struct v_ctx {
 	double			 nic_bytes;	/* all but loopback, both ways */
 	double			 max_util;	/* of any resource, percent */
 	size_t			 busiest_nic;	/* the most bytes, lo aside */
+	struct verdict_facts	 f;		/* for the hints */
+	char			 nic_name[HIST_NAME_MAX];
 };
 
 struct v_cpu {
@@ -91,6 +94,9 @@ struct v_group {
 	double		quota_cores;	/* 0: none */
 	int		top_pid, top_core;
 	double		top_pct;
+	/* The run's SMB session's smbd, when it was among the top pids. */
+	int		has_sess, sess_core;
+	double		sess_pct;
 };
 
 /* Append an observation sentence. */
@@ -283,6 +289,31 @@ v_group_top(const struct v_ctx *x, size_t i, struct v_group *g)
 		g->top_pid = t[best].pid;
 		g->top_core = t[best].core;
 		g->top_pct = (double)t[best].ticks / CPUSTAT_HZ / x->T * 100.0;
+	}
+	for (k = 0; x->run->session != NULL && x->T > 0 && k < n; k++)
+		if (t[k].pid == x->run->session->pid) {
+			g->has_sess = 1;
+			g->sess_core = t[k].core;
+			g->sess_pct = (double)t[k].ticks / CPUSTAT_HZ / x->T *
+			    100.0;
+		}
+}
+
+/*
+ * The process to name for group i: the run's own smbd when it did at
+ * least half the work of the busiest, else the busiest.
+ */
+static void
+v_group_proc(const struct v_ctx *x, const struct v_group *g, int *pid,
+    int *core, double *pct)
+{
+	*pid = g->top_pid;
+	*core = g->top_core;
+	*pct = g->top_pct;
+	if (g->has_sess && g->sess_pct >= g->top_pct / 2.0) {
+		*pid = x->run->session->pid;
+		*core = g->sess_core;
+		*pct = g->sess_pct;
 	}
 }
 
@@ -566,19 +597,135 @@ v_nic_span(const struct v_ctx *x, size_t i, double cap,
 	*span = s1->t - s0->t;
 }
 
+/* Whether a bond's mode hashes each flow onto one member. */
+static int
+v_hashing(const char *mode)
+{
+	return (strcmp(mode, "802.3ad") == 0 ||
+	    strcmp(mode, "balance-xor") == 0);
+}
+
+/* The member of bond i that carried the most in the window, or -1. */
+static ssize_t
+v_bond_member(const struct v_ctx *x, size_t i)
+{
+	const struct hist_ent	*b = &x->h->ent[HIST_NIC][i], *m;
+	struct v_nic		 r;
+	double			 most = 0;
+	ssize_t			 best = -1;
+	size_t			 j;
+
+	for (j = 0; j < x->h->nent[HIST_NIC]; j++) {
+		m = &x->h->ent[HIST_NIC][j];
+		if (strcmp(m->master, b->name) != 0 ||
+		    v_nic(x->h, x->a, x->b, j, &r) == -1)
+			continue;
+		if (r.rx_bytes + r.tx_bytes > most) {
+			most = r.rx_bytes + r.tx_bytes;
+			best = (ssize_t)j;
+		}
+	}
+	return (best);
+}
+
+/* The busiest interface's figures for the hints. */
+static void
+v_nic_facts(struct v_ctx *x, const struct hist_ent *e, const struct v_nic *r)
+{
+	int	tx = r->tx >= r->rx;
+
+	snprintf(x->nic_name, sizeof x->nic_name, "%s", e->name);
+	x->f.nic = x->nic_name;
+	x->f.nic_mtu = e->mtu;
+	x->f.nic_pps = tx ? r->txp : r->rxp;
+	x->f.nic_pkt = x->f.nic_pps > 0 ? (tx ? r->tx : r->rx) / x->f.nic_pps :
+	    0;
+}
+
+/*
+ * The candidate of interface i with its window figures r; bi is the bond
+ * it stands for (a member of a hashing bond), or (size_t)-1.  -1 when the
+ * candidates are full.
+ */
+static int
+v_nic_cand(struct v_ctx *x, size_t i, size_t bi, struct v_nic *r)
+{
+	const struct history		*h = x->h;
+	const struct hist_ent		*e = &h->ent[HIST_NIC][i], *be = NULL;
+	const struct hist_sample	*sa, *sb;
+	struct v_cand			*c;
+	const char			*src, *bsrc, *dir;
+	char				 mb[32], during[48];
+	double				 cap, bcap = NAN, v, span;
+	size_t				 path = i;
+
+	cap = v_nic_capacity(x, e, &src);
+	if (bi != (size_t)-1) {
+		be = &h->ent[HIST_NIC][bi];
+		bcap = v_nic_capacity(x, be, &bsrc);
+		path = bi;
+	}
+	if (strcmp(e->name, "lo") == 0 && !isfinite(cap))
+		return (0);	/* a client on the box itself */
+	if (x->run->path_capacity > 0 && path == x->busiest_nic &&
+	    (!isfinite(cap) || x->run->path_capacity < cap)) {
+		cap = x->run->path_capacity;
+		src = "measured path to the client";
+	}
+	v_nic_span(x, i, cap, &sa, &sb, &span);
+	during[0] = '\0';
+	if (span < x->T - x->h->interval / 2.0 &&
+	    v_nic(h, sa, sb, i, r) == 0)
+		snprintf(during, sizeof during, " over the %.1f s it "
+		    "carried traffic", span);
+	dir = r->tx >= r->rx ? "tx" : "rx";
+	v = r->tx >= r->rx ? r->tx : r->rx;
+	c = v_cand(x, "network", e->name, dir, v, "B/s", cap,
+	    x->cfg->v_nic_util_pct);
+	if (c == NULL)
+		return (-1);
+	v_mbs(mb, sizeof mb, v);
+	if (isfinite(cap))
+		snprintf(c->detail, sizeof c->detail, "rx %.1f MB/s, tx "
+		    "%.1f MB/s, %.0f/%.0f packets/s%s; capacity %.0f "
+		    "Mb/s (%s)", r->rx / 1e6, r->tx / 1e6, r->rxp, r->txp,
+		    during, cap * 8 / 1e6, src);
+	else
+		snprintf(c->detail, sizeof c->detail, "rx %.1f MB/s, tx "
+		    "%.1f MB/s, %.0f/%.0f packets/s; link speed "
+		    "unknown (set interfaces.%s.speed_mbps)", r->rx / 1e6,
+		    r->tx / 1e6, r->rxp, r->txp, e->name);
+	snprintf(c->summary, sizeof c->summary, "network-bound: %s "
+	    "%s at %s, %.0f %% of its %.0f Mb/s", e->name,
+	    r->tx >= r->rx ? "sent" : "received", mb, c->util,
+	    cap * 8 / 1e6);
+	if (path == x->busiest_nic)
+		v_nic_facts(x, e, r);
+	if (be == NULL)
+		return (0);
+	x->f.bond = be->name;
+	x->f.bond_mode = be->bond_mode;
+	x->f.member_mbps = cap * 8 / 1e6;
+	x->f.bond_mbps = isfinite(bcap) ? bcap * 8 / 1e6 : NAN;
+	snprintf(c->summary, sizeof c->summary, "network-bound: %s (a "
+	    "member of %s, %s) %s at %s, %.0f %% of its %.0f Mb/s: the bond "
+	    "puts one client's flows on one member", e->name, be->name,
+	    be->bond_mode, r->tx >= r->rx ? "sent" : "received", mb, c->util,
+	    cap * 8 / 1e6);
+	return (0);
+}
+
 /* NICs: bytes each way against the path's capacity. */
 static void
 v_nics(struct v_ctx *x)
 {
-	const struct history		*h = x->h;
-	const struct hist_ent		*e;
-	const struct hist_sample	*sa, *sb;
-	struct v_nic			 r;
-	struct v_cand			*c;
-	const char			*src, *dir;
-	char				 mb[32], during[48];
-	double				 cap, v, span;
-	size_t				 i;
+	const struct history	*h = x->h;
+	const struct hist_ent	*e;
+	struct v_nic		 r;
+	const char		*src;
+	ssize_t			 mi;
+	double			 v;
+	size_t			 i;
 
 	/* The interface that carried the most: the path to the client. */
 	for (i = 0, v = 0; i < h->nent[HIST_NIC]; i++) {
@@ -600,43 +747,24 @@ v_nics(struct v_ctx *x)
 			x->nic_bytes += r.rx_bytes + r.tx_bytes;
 		if (e->master[0] != '\0')
 			continue;	/* its bond is looked at */
-		cap = v_nic_capacity(x, e, &src);
-		if (strcmp(e->name, "lo") == 0 && !isfinite(cap))
-			continue;	/* a client on the box itself */
-		if (x->run->path_capacity > 0 && i == x->busiest_nic &&
-		    (!isfinite(cap) || x->run->path_capacity < cap)) {
-			cap = x->run->path_capacity;
-			src = "measured path to the client";
+		/*
+		 * A bond that hashes flows: one client's traffic stays on
+		 * one member, whose speed is the limit; name the member.
+		 */
+		if (e->is_bond && v_hashing(e->bond_mode) &&
+		    (mi = v_bond_member(x, i)) >= 0 && isfinite(v_nic_capacity(x,
+		    &h->ent[HIST_NIC][mi], &src)) &&
+		    v_nic(h, x->a, x->b, (size_t)mi, &r) == 0) {
+			if (v_nic_cand(x, (size_t)mi, i, &r) == -1)
+				return;
+		} else {
+			v_nic(h, x->a, x->b, i, &r);
+			if (v_nic_cand(x, i, (size_t)-1, &r) == -1)
+				return;
 		}
-		v_nic_span(x, i, cap, &sa, &sb, &span);
-		during[0] = '\0';
-		if (span < x->T - x->h->interval / 2.0 &&
-		    v_nic(h, sa, sb, i, &r) == 0)
-			snprintf(during, sizeof during, " over the %.1f s it "
-			    "carried traffic", span);
-		dir = r.tx >= r.rx ? "tx" : "rx";
-		v = r.tx >= r.rx ? r.tx : r.rx;
-		c = v_cand(x, "network", e->name, dir, v, "B/s", cap,
-		    x->cfg->v_nic_util_pct);
-		if (c == NULL)
-			return;
-		v_mbs(mb, sizeof mb, v);
-		if (isfinite(cap))
-			snprintf(c->detail, sizeof c->detail, "rx %.1f MB/s, tx "
-			    "%.1f MB/s, %.0f/%.0f packets/s%s; capacity %.0f "
-			    "Mb/s (%s)", r.rx / 1e6, r.tx / 1e6, r.rxp, r.txp,
-			    during, cap * 8 / 1e6, src);
-		else
-			snprintf(c->detail, sizeof c->detail, "rx %.1f MB/s, tx "
-			    "%.1f MB/s, %.0f/%.0f packets/s; link speed "
-			    "unknown (set interfaces.%s.speed_mbps)", r.rx / 1e6,
-			    r.tx / 1e6, r.rxp, r.txp, e->name);
-		snprintf(c->summary, sizeof c->summary, "network-bound: %s "
-		    "%s at %s, %.0f %% of its %.0f Mb/s", e->name,
-		    r.tx >= r.rx ? "sent" : "received", mb, c->util,
-		    cap * 8 / 1e6);
 	}
 }
+
 
 /* CPU: each core, the total, each process group and its quota. */
 static void
@@ -651,7 +779,8 @@ v_cpus(struct v_ctx *x)
 	double			 others;
 	size_t			 i, j, ncores = 0, busiest = 0, n = 0;
 	int			 core[HIST_MAX_CPUS], ti = -1, best_g = -1;
-	double			 best_top = 0;
+	int			 pid, pcore;
+	double			 best_top = 0, ppct;
 
 	for (i = 0; i < h->nent[HIST_CPU]; i++) {
 		e = &h->ent[HIST_CPU][i];
@@ -673,11 +802,17 @@ v_cpus(struct v_ctx *x)
 		if (v_group(h, x->a, x->b, j, &g) == -1 || g.cpu_pct <= 0)
 			continue;
 		v_group_top(x, j, &g);
+		if (g.has_sess) {
+			x->f.sess_cpu_known = 1;
+			x->f.sess_pct = g.sess_pct;
+			x->f.sess_core = g.sess_core;
+		}
+		v_group_proc(x, &g, &pid, &pcore, &ppct);
 		if (g.has_throttle && g.throttled_pct > 0) {
-			if (g.top_pid >= 0)
+			if (pid >= 0)
 				snprintf(res, sizeof res, "%s pid %d (group %s)",
 				    ge->top_comm[0] ? ge->top_comm : ge->name,
-				    g.top_pid, ge->name);
+				    pid, ge->name);
 			else
 				snprintf(res, sizeof res, "group %s",
 				    ge->name);
@@ -720,10 +855,11 @@ v_cpus(struct v_ctx *x)
 		ge = &h->ent[HIST_GROUP][best_g];
 		v_group(h, x->a, x->b, (size_t)best_g, &g);
 		v_group_top(x, (size_t)best_g, &g);
-		if (g.top_core == core[busiest] && g.top_pct >= 50)
+		v_group_proc(x, &g, &pid, &pcore, &ppct);
+		if (pcore == core[busiest] && ppct >= 50)
 			snprintf(res, sizeof res, "%s pid %d on %s",
-			    ge->top_comm[0] ? ge->top_comm : ge->name,
-			    g.top_pid, name);
+			    ge->top_comm[0] ? ge->top_comm : ge->name, pid,
+			    name);
 	}
 	c = v_cand(x, "cpu", res, "core busy", cpus[busiest].busy, "%", 100.0,
 	    x->cfg->v_core_busy_pct);
@@ -1236,7 +1372,7 @@ verdict_report(const struct history *h, const struct verdict_run *run,
     const struct cfg *cfg, const json_t *server, char **cause)
 {
 	struct v_ctx	*x;
-	json_t		*rep = NULL, *win, *ver, *ev, *ser;
+	json_t		*rep = NULL, *win, *ver, *ev, *ser, *hints;
 	struct timespec	 now;
 	double		 secs;
 
@@ -1274,17 +1410,27 @@ verdict_report(const struct history *h, const struct verdict_run *run,
 		    "its own cache", (double)run->bytes / 1e6,
 		    x->nic_bytes / 1e6);
 	ver = v_decide(x);
+	x->f.run = run;
+	x->f.h = h;
+	x->f.client_rate = x->client_rate;
+	x->f.cls = json_string_value(json_object_get(ver, "class"));
+	x->f.resource = json_string_value(json_object_get(ver, "resource"));
+	if (x->f.cls == NULL || x->f.resource == NULL)
+		x->f.cls = x->f.resource = "";
+	hints = verdict_hints(&x->f);
 	ev = v_evidence(x);
 	ser = v_series(x);
 	win = json_pack("{s:f,s:f,s:f,s:f,s:i,s:o}", "start", x->a->t, "end",
 	    x->b->t, "seconds", x->T, "step", x->h->interval, "samples",
 	    (json_int_t)x->all.n, "gaps", v_gaps(x));
 	clock_gettime(CLOCK_REALTIME, &now);
-	rep = json_pack("{s:i,s:f,s:O?,s:o,s:o,s:o,s:o,s:o,s:o,s:o}",
+	rep = json_pack("{s:i,s:f,s:O?,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o}",
 	    "version", 1, "generated", (double)now.tv_sec +
 	    (double)now.tv_nsec / 1e9, "server", server, "run",
 	    v_run_json(run), "window", win, "client_rate",
 	    v_num(x->client_rate), "verdict", ver, "observations", x->obs,
+	    "hints", hints, "session", run->session != NULL ?
+	    enc_smb_session(run->session) : json_null(),
 	    "evidence", ev, "series", ser);
 	x->obs = NULL;		/* stolen by the pack, even on failure */
 	if (rep == NULL)
@@ -1415,6 +1561,19 @@ verdict_text(const json_t *rep)
 		v_printf(&b, "\nalso\n");
 	json_array_foreach(a, i, o)
 		v_printf(&b, "  - %s\n", v_str(o, "text"));
+	a = json_object_get(rep, "hints");
+	if (json_array_size(a) > 0)
+		v_printf(&b, "\nlikely cause\n");
+	json_array_foreach(a, i, o)
+		v_printf(&b, "  - %s\n    (%s)\n", v_str(o, "text"),
+		    v_str(o, "figure"));
+	o = json_object_get(rep, "session");
+	if (json_is_object(o))
+		v_printf(&b, "\nsession  smbd pid %lld for %s, %s, signing %s, "
+		    "encryption %s\n", json_integer_value(json_object_get(o,
+		    "pid")), v_str(o, "address"), v_str(o, "dialect"),
+		    v_str(json_object_get(o, "signing"), "degree"),
+		    v_str(json_object_get(o, "encryption"), "degree"));
 	a = json_object_get(rep, "evidence");
 	if (json_array_size(a) > 0)
 		v_printf(&b, "\n%-8s %-32s %-10s %7s  %s\n", "CLASS",

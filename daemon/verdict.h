@@ -20,6 +20,9 @@
 #include "history.h"
 
 struct cfg;
+struct crypto;
+struct smbstatus_session;
+struct topology;
 
 /* What the client saw, and the window on the server's clock. */
 struct verdict_run {
@@ -47,6 +50,42 @@ struct verdict_run {
 	int		(*baseline)(void *arg, const char *disk, double *read_bps,
 			    double *write_bps);
 	void		*baseline_arg;
+
+	/*
+	 * For the hints, all may be NULL: this client's SMB session in the
+	 * window (smbstatus), the server's configuration (smb.conf,
+	 * exports, bonds, encrypted volumes) and /proc/crypto.
+	 */
+	const struct smbstatus_session *session;
+	const struct topology	*topo;
+	const struct crypto	*crypto;
+	/*
+	 * The fastest earlier run from this client with the same protocol
+	 * and operation whose session had neither signing nor encryption:
+	 * its rate (bytes/s, 0 none) and id.
+	 */
+	double		 plain_rate;
+	const char	*plain_id;
+};
+
+/* What the verdict found, for the hints (verdict_hints.c). */
+struct verdict_facts {
+	const struct verdict_run *run;
+	const struct history	*h;
+	const char		*cls, *resource;	/* the primary verdict */
+	double			 client_rate;	/* bytes/s, NAN unknown */
+	/* The session's smbd over the window, from the group's top pids. */
+	int			 sess_cpu_known;
+	double			 sess_pct;	/* of one core */
+	int			 sess_core;
+	/* The busiest interface (a bond's member when it was the limit). */
+	const char		*nic;		/* NULL: none carried traffic */
+	uint64_t		 nic_mtu;
+	double			 nic_pkt;	/* average bytes per packet */
+	double			 nic_pps;	/* packets/s, the main direction */
+	/* The bond the busiest interface is a member of, and its speeds. */
+	const char		*bond, *bond_mode;
+	double			 member_mbps, bond_mbps;
 };
 
 /*
@@ -57,6 +96,8 @@ struct verdict_run {
  */
 json_t	*verdict_report(const struct history *h, const struct verdict_run *run,
 	    const struct cfg *cfg, const json_t *server, char **cause);
+/* The hints of a verdict: [{"kind", "text", "figure"}]; NULL on ENOMEM. */
+json_t	*verdict_hints(const struct verdict_facts *);
 /* The report as plain text for a terminal; caller frees.  NULL on ENOMEM. */
 char	*verdict_text(const json_t *report);
 

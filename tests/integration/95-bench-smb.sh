@@ -79,7 +79,60 @@ printf 'username = %s\npassword = nasPass1\n' "$U" >"$T_TMP/cred"
 chmod 600 "$T_TMP/cred"
 URL=smb://127.0.0.1:$SPORT/share
 
-start_daemon || { echo "Bail out! nasperfd did not start"; exit 1; }
+# nasperfd reads this smb.conf and lists smbd's sessions every second.
+cat >"$T_TMP/npd.yaml" <<CONF
+samba:
+  config: $S/smb.conf
+  sessions_interval: 1
+CONF
+start_daemon -c "$T_TMP/npd.yaml" ||
+    { echo "Bail out! nasperfd did not start"; exit 1; }
+
+# -- the server's settings, from the real smb.conf
+api /v1/topology >"$T_TMP/topo.json"
+is "topology: smb.conf is the configured one" \
+    "$(jq -r .protocols.smb.source "$T_TMP/topo.json")" "$S/smb.conf"
+is "topology: server signing" \
+    "$(jq -r .protocols.smb.server_signing "$T_TMP/topo.json")" auto
+is "topology: server min protocol" \
+    "$(jq -r .protocols.smb.server_min_protocol "$T_TMP/topo.json")" SMB2_10
+is "topology: the share and its path" \
+    "$(jq -r '.protocols.smb.shares[] | select(.name == "share") | .path' \
+    "$T_TMP/topo.json")" "$T_TMP/vol/share"
+# A session held open by smbclient, as smbstatus lists it.
+if command -v smbclient >/dev/null; then
+	dd if=/dev/zero of="$T_TMP/vol/share/hold" bs=1M count=64 2>/dev/null
+	gets=$(for i in $(seq 200); do printf 'get hold /dev/null;'; done)
+	smbclient -p "$SPORT" -A "$T_TMP/cred" -m SMB3 //127.0.0.1/share \
+	    -c "$gets" >/dev/null 2>&1 &
+	HOLD=$!
+	for ((i = 0; i < 50; i++)); do
+		api /v1/topology >"$T_TMP/topo.json"
+		jq -e '.protocols.smb.sessions.sessions | length > 0' \
+		    "$T_TMP/topo.json" >/dev/null && break
+		sleep 0.2
+	done
+	spid=$(jq -r '.protocols.smb.sessions.sessions[0].pid' \
+	    "$T_TMP/topo.json")
+	sppid=$(awk '{print $4}' "/proc/$spid/stat" 2>/dev/null)
+	kill "$HOLD" 2>/dev/null
+	wait "$HOLD" 2>/dev/null
+	rm -f "$T_TMP/vol/share/hold"
+	is "sessions: read through smbstatus --json" \
+	    "$(jq -r .protocols.smb.sessions.source "$T_TMP/topo.json")" json
+	is "sessions: served by a child of our smbd" "$sppid" "$SMBD"
+	is "sessions: the client's address" "$(jq -r \
+	    '.protocols.smb.sessions.sessions[0].address' "$T_TMP/topo.json")" \
+	    127.0.0.1
+	check "sessions: an SMB3 dialect" jq -e \
+	    '.protocols.smb.sessions.sessions[0].dialect | test("^SMB3")' \
+	    "$T_TMP/topo.json"
+	check "sessions: the signing state" jq -e \
+	    '.protocols.smb.sessions.sessions[0].signing.degree |
+	    test("none|partial|full")' "$T_TMP/topo.json"
+else
+	skip "sessions: smbclient is not installed"
+fi
 
 # -- the matrix
 out=$T_TMP/bench.json
@@ -155,6 +208,21 @@ cpu*smbd*) ok "the signed read is CPU-bound on smbd: $v" ;;
 esac
 check "the verdict gives smbd's quota" jq -e '.rows[] | select(.op == "read")
     | .verdict | tostring | test("quota|throttled")' "$T_TMP/sign-required.json"
+# The signed read's report: tied to its session, with the signing hint.
+rid=$(jq -r '.rows[] | select(.op == "read") | .run' "$T_TMP/sign-required.json")
+api "/v1/runs/$rid/report" >"$T_TMP/sign-report.json"
+is "the signed read is tied to its SMB session" \
+    "$(jq -r .session.signing.degree "$T_TMP/sign-report.json")" full
+spid=$(jq -r .session.pid "$T_TMP/sign-report.json")
+check "the verdict names that smbd" jq -e --arg p "pid $spid" \
+    '.verdict.resource | contains($p)' "$T_TMP/sign-report.json"
+check "a hint says signing is on, with its cipher" jq -e '.hints[] |
+    select(.kind == "smb_signing") | .figure |
+    test("signing AES-.* on every packet, SMB3")' "$T_TMP/sign-report.json" ||
+    jq -c '.verdict, .hints, .session' "$T_TMP/sign-report.json" | sed 's/^/# /'
+check "and what it costs here: the unsigned run beside it" jq -e '.hints[] |
+    select(.kind == "smb_signing") | .text | test("without signing moved")' \
+    "$T_TMP/sign-report.json"
 for p in $(cat "$CG/cgroup.procs"); do echo "$p" >"$CGROOT/cgroup.procs"; done
 
 # -- errors

@@ -26,6 +26,7 @@
 #include <yaml.h>
 
 #include "test.h"
+#include "yaml_read.h"
 #include "report_html.h"
 #include "report_yaml.h"
 
@@ -56,165 +57,6 @@ load(const char *name)
 	return (j);
 }
 
-/* 1 if s is a whole integer in YAML 1.1 (decimal, 0x, 0o, 0b, 1_000). */
-static int
-y_int(const char *s, json_int_t *v)
-{
-	char		 buf[128], *end, *p;
-	size_t		 n = 0;
-	int		 base = 10, neg = 0;
-
-	for (; *s != '\0' && n < sizeof buf - 1; s++)
-		if (*s != '_')
-			buf[n++] = *s;
-	buf[n] = '\0';
-	p = buf;
-	if (*p == '-' || *p == '+')
-		neg = *p++ == '-';
-	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'o' || p[1] == 'b')) {
-		base = p[1] == 'x' ? 16 : p[1] == 'o' ? 8 : 2;
-		p += 2;
-	}
-	if (*p < '0' || *p > 'f')
-		return (0);
-	errno = 0;
-	if (base == 10)
-		*v = strtoll(buf, &end, 10);
-	else
-		*v = (neg ? -1 : 1) * strtoll(p, &end, base);
-	return (*end == '\0' && errno == 0);
-}
-
-/* The JSON value of a plain scalar, resolved as YAML 1.1 would. */
-static json_t *
-y_plain(const char *s)
-{
-	static const char	*nulls[] = { "", "~", "null", "Null", "NULL" };
-	static const char	*trues[] = { "true", "yes", "on", "y" };
-	static const char	*falses[] = { "false", "no", "off", "n" };
-	json_int_t		 i;
-	char			*end;
-	double			 d;
-	size_t			 k;
-
-	for (k = 0; k < NP_NITEMS(nulls); k++)
-		if (strcmp(s, nulls[k]) == 0)
-			return (json_null());
-	for (k = 0; k < NP_NITEMS(trues); k++)
-		if (strcasecmp(s, trues[k]) == 0)
-			return (json_true());
-	for (k = 0; k < NP_NITEMS(falses); k++)
-		if (strcasecmp(s, falses[k]) == 0)
-			return (json_false());
-	if (y_int(s, &i))
-		return (json_integer(i));
-	d = strtod(s, &end);
-	if (*s != '\0' && *end == '\0' && isfinite(d))
-		return (json_real(d));
-	if (strcasecmp(s, ".inf") == 0 || strcasecmp(s, ".nan") == 0 ||
-	    strcasecmp(s, "-.inf") == 0)
-		return (NULL);	/* not JSON: the emitter never writes it */
-	return (json_string(s));
-}
-
-/* The next event, or 0 on a parse error. */
-static int
-y_next(yaml_parser_t *p, yaml_event_t *ev)
-{
-	if (!yaml_parser_parse(p, ev)) {
-		printf("# yaml: %s at line %zu\n", p->problem,
-		    p->problem_mark.line + 1);
-		return (0);
-	}
-	return (1);
-}
-
-/* Build the value that starts with ev (consumed); NULL on error. */
-static json_t *
-y_node(yaml_parser_t *p, yaml_event_t *ev)
-{
-	yaml_event_t	 k, v;
-	json_t		*j = NULL, *child, *key;
-
-	switch (ev->type) {
-	case YAML_SCALAR_EVENT:
-		if (ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE)
-			j = y_plain((char *)ev->data.scalar.value);
-		else
-			j = json_stringn((char *)ev->data.scalar.value,
-			    ev->data.scalar.length);
-		break;
-	case YAML_SEQUENCE_START_EVENT:
-		j = json_array();
-		for (;;) {
-			if (!y_next(p, &v))
-				goto fail;
-			if (v.type == YAML_SEQUENCE_END_EVENT) {
-				yaml_event_delete(&v);
-				break;
-			}
-			if ((child = y_node(p, &v)) == NULL)
-				goto fail;
-			json_array_append_new(j, child);
-		}
-		break;
-	case YAML_MAPPING_START_EVENT:
-		j = json_object();
-		for (;;) {
-			if (!y_next(p, &k))
-				goto fail;
-			if (k.type == YAML_MAPPING_END_EVENT) {
-				yaml_event_delete(&k);
-				break;
-			}
-			key = y_node(p, &k);
-			if (!json_is_string(key)) {
-				printf("# yaml: a key that is not a string\n");
-				json_decref(key);
-				goto fail;
-			}
-			if (!y_next(p, &v) || (child = y_node(p, &v)) == NULL) {
-				json_decref(key);
-				goto fail;
-			}
-			json_object_set_new(j, json_string_value(key), child);
-			json_decref(key);
-		}
-		break;
-	default:
-		printf("# yaml: unexpected event %d\n", ev->type);
-		break;
-	}
-	yaml_event_delete(ev);
-	return (j);
-fail:
-	yaml_event_delete(ev);
-	json_decref(j);
-	return (NULL);
-}
-
-/* Parse one YAML document from buf into a json_t; NULL on error. */
-static json_t *
-y_parse(const char *buf, size_t len)
-{
-	yaml_parser_t	 p;
-	yaml_event_t	 ev;
-	json_t		*j = NULL;
-	int		 i;
-
-	yaml_parser_initialize(&p);
-	yaml_parser_set_input_string(&p, (const unsigned char *)buf, len);
-	for (i = 0; i < 2; i++) {	/* stream start, document start */
-		if (!y_next(&p, &ev))
-			goto out;
-		yaml_event_delete(&ev);
-	}
-	if (y_next(&p, &ev))
-		j = y_node(&p, &ev);
-out:
-	yaml_parser_delete(&p);
-	return (j);
-}
 
 /* Render j with fn into a new buffer (caller frees); rc gets the result. */
 static char *
@@ -520,8 +362,10 @@ handlers(const char *html)
 static void
 html_common(const char *name, const json_t *j, const char *html, int rc)
 {
+	const json_t	*o;
 	const char	*s;
 	char		 what[160];
+	size_t		 i;
 
 	snprintf(what, sizeof what, "html %s: rendered", name);
 	t_check(rc == 0, what, __FILE__, __LINE__, "%s", strerror(errno));
@@ -552,6 +396,14 @@ html_common(const char *name, const json_t *j, const char *html, int rc)
 	snprintf(what, sizeof what, "html %s: the label in title and h1", name);
 	t_check(s != NULL && count(html, esc(s)) >= 2, what, __FILE__,
 	    __LINE__, "%s", "");
+	json_array_foreach(json_object_get(j, "hints"), i, o) {
+		s = json_string_value(json_object_get(o, "figure"));
+		snprintf(what, sizeof what, "html %s: hint %zu and its figure",
+		    name, i);
+		t_check(s != NULL && strstr(html, esc(s)) != NULL &&
+		    strstr(html, "<h2>Likely cause</h2>") != NULL, what,
+		    __FILE__, __LINE__, "%s", "");
+	}
 }
 
 /* Render one fixture; the caller frees the page. */

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "test.h"
+#include "encode.h"
 #include "smbsess.h"
 #include "smbstatus.h"
 
@@ -153,7 +154,7 @@ main(void)
 	buf = slurp("debian-4.17.12-b.json", &len);
 	T_OK(smbsess_parse_json(buf, len, &st, &err));
 	free(buf);
-	if (st.n == 1 && (o = smbsess_session_json(&st.v[0])) != NULL) {
+	if (st.n == 1 && (o = enc_smb_session(&st.v[0])) != NULL) {
 		T_EQ_INT(json_integer_value(json_object_get(o, "pid")), 7909);
 		T_EQ_STR(json_string_value(json_object_get(json_object_get(o,
 		    "signing"), "degree")), "full");

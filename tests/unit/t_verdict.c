@@ -8,9 +8,14 @@
 #include <math.h>
 
 #include "test.h"
+#include "yaml_read.h"
 
 #include "cfg.h"
+#include "crypto.h"
 #include "history.h"
+#include "report_yaml.h"
+#include "smbstatus.h"
+#include "topology.h"
 #include "verdict.h"
 
 #define T0	1764691200.0
@@ -119,6 +124,263 @@ observed(const json_t *rep, const char *needle)
 	return (0);
 }
 
+/* A report reads back equal from its JSON text and from its YAML. */
+static void
+roundtrip(const char *name, const json_t *rep)
+{
+	json_t	*back;
+	char	*s, *y = NULL, what[128];
+	size_t	 ylen = 0;
+	FILE	*f;
+
+	s = json_dumps(rep, JSON_COMPACT);
+	back = s != NULL ? json_loads(s, 0, NULL) : NULL;
+	snprintf(what, sizeof what, "%s: the report round-trips through JSON",
+	    name);
+	t_check(back != NULL && json_equal((json_t *)rep, back), what,
+	    __FILE__, __LINE__, "%s", "");
+	json_decref(back);
+	free(s);
+	back = NULL;
+	if ((f = open_memstream(&y, &ylen)) != NULL) {
+		if (report_yaml_write(rep, f) == 0 && fflush(f) == 0)
+			back = y_parse(y, ylen);
+		fclose(f);
+	}
+	snprintf(what, sizeof what, "%s: the report round-trips through YAML",
+	    name);
+	t_check(back != NULL && json_equal((json_t *)rep, back), what,
+	    __FILE__, __LINE__, "%s", "");
+	json_decref(back);
+	free(y);
+}
+
+/* The hint of kind in rep, or NULL. */
+static const json_t *
+hint(const json_t *rep, const char *kind)
+{
+	const json_t	*o;
+	size_t		 i;
+
+	json_array_foreach(json_object_get(rep, "hints"), i, o)
+		if (strcmp(json_string_value(json_object_get(o, "kind")),
+		    kind) == 0)
+			return (o);
+	return (NULL);
+}
+
+/* Whether hint kind of rep has needle in its text and figure in its figure. */
+static int
+hinted(const json_t *rep, const char *kind, const char *needle,
+    const char *figure)
+{
+	const json_t	*o = hint(rep, kind);
+	const char	*t, *f;
+
+	if (o == NULL) {
+		printf("# no %s hint\n", kind);
+		return (0);
+	}
+	t = json_string_value(json_object_get(o, "text"));
+	f = json_string_value(json_object_get(o, "figure"));
+	printf("# %s: %s (%s)\n", kind, t, f);
+	return (t != NULL && f != NULL && strstr(t, needle) != NULL &&
+	    strstr(f, figure) != NULL);
+}
+
+/* /proc/crypto of fixture box name, into c. */
+static void
+box_crypto(const char *name, struct crypto *c)
+{
+	struct probe_buf	b;
+	const char		*err;
+
+	crypto_init(c);
+	probe_buf_init(&b);
+	if (crypto_read(t_root(name), &b, c, &err) == -1) {
+		printf("Bail out! %s: /proc/crypto: %s\n", name, err);
+		exit(1);
+	}
+	probe_buf_free(&b);
+}
+
+/* The hints: SMB signing, SMB1, NFS sync, bonds, MTU, encrypted volumes. */
+static void
+t_hints(struct cfg *cfg)
+{
+	struct verdict_run		 r;
+	struct smbstatus_session	 s;
+	struct topology			*t, *t6;
+	struct crypto			 cr, cr6;
+	json_t				*rep;
+	static const char ecryptfs[] = "/volume1/@secret@ /volume1/secret "
+	    "ecryptfs rw,relatime,ecryptfs_fnek_sig=0123456789abcdef,"
+	    "ecryptfs_sig=0123456789abcdef,ecryptfs_cipher=aes,"
+	    "ecryptfs_key_bytes=32,ecryptfs_unlink_sigs 0 0\n";
+	const char			*err;
+
+	box_crypto("debian12-6.1-btrfs", &cr);
+	box_crypto("dsm6-3.10-armhf", &cr6);
+	t = topology_new();
+	t6 = topology_new();
+	if (t == NULL || t6 == NULL ||
+	    topology_read(t_root("debian12-6.1-btrfs"), t) == -1 ||
+	    topology_read(t_root("dsm6-3.10-armhf"), t6) == -1) {
+		printf("Bail out! fixture topologies\n");
+		exit(1);
+	}
+
+	/* smbd signing every packet of this client's session, one core. */
+	memset(&s, 0, sizeof s);
+	s.pid = 4121;
+	snprintf(s.address, sizeof s.address, "192.0.2.7");
+	snprintf(s.dialect, sizeof s.dialect, "SMB3_11");
+	s.signing.degree = SMBSTATUS_FULL;
+	snprintf(s.signing.cipher, sizeof s.signing.cipher, "AES-128-GMAC");
+	s.encryption.degree = SMBSTATUS_NONE;
+	run_init(&r, "smb3", "read", 10, 65536);
+	r.client_addr = "192.0.2.7";
+	r.session = &s;
+	r.crypto = &cr;
+	r.plain_rate = 60e6;
+	r.plain_id = "7";
+	rep = judge("smbd-one-core", &r, cfg);
+	T_EQ_STR(vstr(rep, "resource"), "smbd pid 4121 on cpu2");
+	T_TRUE(hinted(rep, "smb_signing", "run 7 from this client without "
+	    "signing moved 60.0 MB/s against 10.0 MB/s", "signing "
+	    "AES-128-GMAC on every packet, SMB3_11, smbd pid 4121"));
+	T_TRUE(hinted(rep, "smb_signing", "AES: unknown",
+	    "100.00 CPU-seconds per GB"));
+	json_decref(rep);
+	r.topo = t;		/* an x86 box with AES-NI */
+	rep = judge("smbd-one-core", &r, cfg);
+	T_TRUE(hinted(rep, "smb_signing", "the CPU has AES instructions "
+	    "(cpuinfo flag aes)", "signing AES-128-GMAC"));
+	json_decref(rep);
+	r.topo = t6;		/* an Armada 385: NEON, no AES */
+	rep = judge("smbd-one-core", &r, cfg);
+	T_TRUE(hinted(rep, "smb_signing", "the CPU has no AES instructions",
+	    "signing AES-128-GMAC"));
+	r.topo = NULL;
+	T_EQ_INT(json_integer_value(json_object_get(json_object_get(rep,
+	    "session"), "pid")), 4121);
+	roundtrip("smbd-one-core with a session", rep);
+	{
+		char	*text = verdict_text(rep);
+
+		T_TRUE(text != NULL && strstr(text, "likely cause") != NULL &&
+		    strstr(text, "session  smbd pid 4121") != NULL);
+		free(text);
+	}
+	json_decref(rep);
+
+	/* The session's smbd is named even when another smbd was busier. */
+	s.pid = 9999;
+	rep = judge("smbd-one-core", &r, cfg);
+	T_EQ_STR(vstr(rep, "resource"), "smbd pid 4121 on cpu2");
+	T_TRUE(hint(rep, "smb_signing") != NULL);	/* no CPU figure */
+	T_TRUE(!hinted(rep, "smb_signing", "", "CPU-seconds"));
+	json_decref(rep);
+	s.pid = 4121;
+
+	/* Signing only on the session setup costs nothing: no hint. */
+	s.signing.degree = SMBSTATUS_PARTIAL;
+	rep = judge("smbd-one-core", &r, cfg);
+	T_TRUE(hint(rep, "smb_signing") == NULL);
+	json_decref(rep);
+	/* Encryption is named as such. */
+	s.encryption.degree = SMBSTATUS_FULL;
+	snprintf(s.encryption.cipher, sizeof s.encryption.cipher,
+	    "AES-128-GCM");
+	rep = judge("smbd-one-core", &r, cfg);
+	T_TRUE(hinted(rep, "smb_encryption", "privacy and integrity",
+	    "encryption AES-128-GCM"));
+	json_decref(rep);
+	/* Not CPU-bound: signing is not the cause. */
+	run_init(&r, "smb3", "read", 117, 1048576);
+	r.session = &s;
+	rep = judge("gbe-117", &r, cfg);
+	T_TRUE(hint(rep, "smb_encryption") == NULL);
+	json_decref(rep);
+
+	/* SMB1, from the session's dialect or the client's word. */
+	memset(&s, 0, sizeof s);
+	s.pid = 1777;
+	snprintf(s.dialect, sizeof s.dialect, "NT1");
+	run_init(&r, "smb2", "write", 2.4, 1024);
+	r.session = &s;
+	r.topo = t;
+	rep = judge("small-requests", &r, cfg);
+	T_TRUE(hinted(rep, "smb1", "SMB1 is in use (NT1)", "dialect NT1"));
+	json_decref(rep);
+	run_init(&r, "smb1", "write", 2.4, 1024);
+	rep = judge("small-requests", &r, cfg);
+	T_TRUE(hinted(rep, "smb1", "64 KiB", "smb1"));
+	json_decref(rep);
+	run_init(&r, "smb3", "write", 2.4, 1024);
+	rep = judge("small-requests", &r, cfg);
+	T_TRUE(hint(rep, "smb1") == NULL);
+	json_decref(rep);
+
+	/* NFS writes to a sync export (Debian), not to an async one (DSM). */
+	run_init(&r, "nfs3", "write", 2.4, 1024);
+	r.topo = t;
+	rep = judge("small-requests", &r, cfg);
+	T_TRUE(hinted(rep, "nfs_sync", "before it answers",
+	    "/srv/data/share to 192.0.2.0/24 (sync,wdelay)"));
+	json_decref(rep);
+	r.topo = t6;
+	rep = judge("small-requests", &r, cfg);
+	T_TRUE(hint(rep, "nfs_sync") == NULL);
+	json_decref(rep);
+	run_init(&r, "nfs3", "read", 2.4, 1024);
+	r.topo = t;
+	rep = judge("small-requests", &r, cfg);
+	T_TRUE(hint(rep, "nfs_sync") == NULL);
+	json_decref(rep);
+
+	/* An 802.3ad bond: the member is the limit, and the MTUs differ. */
+	run_init(&r, "smb3", "read", 117, 1048576);
+	rep = judge("bond-8023ad", &r, cfg);
+	printf("# bond: %s: %s\n", vstr(rep, "resource"), vstr(rep, "summary"));
+	T_EQ_STR(vstr(rep, "class"), "network");
+	T_EQ_STR(vstr(rep, "resource"), "eth0");
+	T_TRUE(strstr(vstr(rep, "summary"), "a member of bond0, 802.3ad") !=
+	    NULL);
+	T_NEAR(json_number_value(json_object_get(json_object_get(rep,
+	    "verdict"), "utilisation_pct")), 93.6, 0.2);
+	T_TRUE(hinted(rep, "bond_member", "held to one member's 1000 Mb/s",
+	    "802.3ad member eth0 at 1000 Mb/s of the bond's 2000 Mb/s"));
+	T_TRUE(hinted(rep, "mtu_mismatch", "its member eth1 has 1500",
+	    "bond0 MTU 9000, member eth1 MTU 1500"));
+	T_TRUE(hinted(rep, "mtu_path", "uses 1500-byte frames",
+	    "eth0 MTU 9000, packets averaged 1448 bytes"));
+	json_decref(rep);
+	/* A gigabit link with MTU 1500 and no bond: none of them. */
+	rep = judge("gbe-117", &r, cfg);
+	T_EQ_INT(json_array_size(json_object_get(rep, "hints")), 0);
+	json_decref(rep);
+
+	/* An eCryptfs share under a CPU verdict, with the box's cipher. */
+	T_OK(mounts_parse_mounts(ecryptfs, sizeof ecryptfs - 1, &t6->mounts,
+	    &err));
+	run_init(&r, "smb3", "read", 10, 65536);
+	r.topo = t6;
+	r.crypto = &cr6;
+	rep = judge("smbd-one-core", &r, cfg);
+	T_TRUE(hinted(rep, "encrypted_volume", "cbc(aes) by mv-cbc-aes",
+	    "eCryptfs /volume1/secret"));
+	json_decref(rep);
+	rep = judge("gbe-117", &r, cfg);
+	T_TRUE(hint(rep, "encrypted_volume") == NULL);
+	json_decref(rep);
+
+	topology_free(t);
+	topology_free(t6);
+	crypto_clear(&cr);
+	crypto_clear(&cr6);
+}
+
 /* One class: check the class, a substring of the resource, and the text. */
 static void
 check(const char *fixture, const struct verdict_run *r, const struct cfg *cfg,
@@ -142,6 +404,7 @@ check(const char *fixture, const struct verdict_run *r, const struct cfg *cfg,
 	text = verdict_text(rep);
 	T_TRUE(text != NULL && strstr(text, cls) != NULL);
 	free(text);
+	roundtrip(fixture, rep);
 	json_decref(rep);
 }
 
@@ -188,6 +451,8 @@ main(void)
 
 	run_init(&r, "smb3", "read", 60, 1048576);
 	check("smbd-quota", &r, cfg, "cpu", "smbd pid 5150", "CPU quota");
+
+	t_hints(cfg);
 
 	/* A client that claims far more than the wire carried. */
 	run_init(&r, "smb3", "read", 600, 1048576);
