@@ -1,1 +1,42 @@
-# packaging/static.mk: static builds of nasperfd and nasperf for x86_64, armhf and aarch64
+# packaging/static.mk: static builds of nasperfd and nasperf for x86_64,
+# armhf and aarch64
+#
+# "make static" runs packaging/static.sh for each of STATIC_ARCHES into
+# static/ARCH, where "make spk qpkg" takes them from.  The ARM builds need
+# Debian's cross compilers and the armhf and arm64 libraries (scripts/deps.sh:
+# np_install_cross; .ci/run installs them); "make static STATIC_ARCHES=x86_64"
+# needs neither.  tests/packaging/static.sh builds them too, runs each
+# under qemu-user, and skips an architecture whose tools are missing.
+STATIC_ARCHES = x86_64 armhf aarch64
+
+# The probe unit tests, built for each architecture and run under qemu.
+STATIC_TESTS = tests/unit/t_blockdev tests/unit/t_bonding tests/unit/t_btrfs \
+	tests/unit/t_cpuinfo tests/unit/t_cpustat tests/unit/t_crypto \
+	tests/unit/t_diskstats tests/unit/t_exports tests/unit/t_identity \
+	tests/unit/t_mdstat tests/unit/t_mounts tests/unit/t_netdev \
+	tests/unit/t_nic tests/unit/t_procgroup tests/unit/t_rate \
+	tests/unit/t_smbconf tests/unit/t_snapshot tests/unit/t_diskbench
+
+EXTRA_DIST += packaging/static.sh
+dist_check_SCRIPTS += tests/packaging/static.sh
+
+# STATIC_WITH_TESTS=1 builds STATIC_TESTS as well, into static/ARCH/tests.
+static:
+	@set -e; for a in $(STATIC_ARCHES); do \
+		NP_STATIC_TESTS='$(if $(STATIC_WITH_TESTS),$(STATIC_TESTS))' \
+		    sh $(srcdir)/packaging/static.sh $$a static/$$a; \
+	done
+.PHONY: static
+
+# enosys runs a program with the system calls newer than a kernel refused,
+# for tests/packaging/kernel310.sh: a check program that is not a test.
+ENOSYS = tests/packaging/enosys$(EXEEXT)
+check_DATA += $(ENOSYS)
+CLEANFILES += $(ENOSYS)
+EXTRA_DIST += tests/packaging/enosys.c
+dist_check_SCRIPTS += tests/packaging/kernel310.sh
+$(ENOSYS): $(srcdir)/tests/packaging/enosys.c
+	@$(MKDIR_P) tests/packaging
+	$(AM_V_CCLD)$(CC) $(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) \
+	    $(CPPFLAGS) $(AM_CFLAGS) $(CFLAGS) $(AM_LDFLAGS) $(LDFLAGS) -o $@ \
+	    $(srcdir)/tests/packaging/enosys.c

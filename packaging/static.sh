@@ -16,7 +16,9 @@
 # gcc-arm-linux-gnueabihf and gcc-aarch64-linux-gnu.
 #
 # Environment: NP_CROSS_SYSROOT (default /var/cache/nasperf/sysroot),
-# MAKEFLAGS as for make.
+# NP_STATIC_TESTS: check programs to build as well ("tests/unit/t_mdstat
+# ..."), copied into OUTDIR/tests/ for tests/packaging/static.sh to run
+# under qemu-user.
 set -eu
 
 usage() {
@@ -125,8 +127,9 @@ fi
 # glibc warns that getaddrinfo and getservbyname, in a static binary,
 # load the NSS modules of the glibc they were linked with: only for host
 # names that are neither numeric nor in /etc/hosts ("files" is built in).
+# shellcheck disable=SC2086
 if ! make -C "$b" -s -j"$(nproc)" daemon/nasperfd client/nasperf \
-    >"$b/make.log" 2>&1; then
+    ${NP_STATIC_TESTS:-} >"$b/make.log" 2>&1; then
 	cat "$b/make.log" >&2
 	die "make failed in $b"
 fi
@@ -137,5 +140,11 @@ for p in nasperfd nasperf; do
 	"$strip" --strip-all -R .comment -o "$out/$p.new" "$src"
 	mv "$out/$p.new" "$out/$p"
 done
+if [ -n "${NP_STATIC_TESTS:-}" ]; then
+	mkdir -p "$out/tests"
+	for t in $NP_STATIC_TESTS; do
+		cp "$b/$t" "$out/tests/"
+	done
+fi
 echo "$out: nasperfd $(wc -c <"$out/nasperfd") bytes, nasperf" \
     "$(wc -c <"$out/nasperf") bytes ($arch, static)"

@@ -190,7 +190,12 @@ blockdev_one(const struct probe_root *root, const char *name,
 	uint64_t	u;
 
 	memset(d, 0, sizeof *d);
-	snprintf(dir, sizeof dir, "block/%s", name);
+	if (strlen(name) >= sizeof d->name) {
+		errno = ENAMETOOLONG;
+		return (-1);
+	}
+	/* The precision tells the compiler what the check above made sure. */
+	snprintf(dir, sizeof dir, "block/%.*s", BLOCKDEV_NAME_MAX - 1, name);
 	strcpy(d->name, name);
 	if (blockdev_devno(root, dir, &d->major, &d->minor) == -1)
 		return (-1);

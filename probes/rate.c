@@ -12,6 +12,7 @@
 int
 rate_delta(uint64_t prev, uint64_t cur, uint64_t *delta)
 {
+	*delta = 0;
 	if (cur < prev) {
 		errno = EDOM;
 		return (-1);

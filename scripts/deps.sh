@@ -41,13 +41,15 @@ NP_CROSS_SYSROOT=${NP_CROSS_SYSROOT:-/var/cache/nasperf/sysroot}
 # armhf and arm64, "ARCH name=version" a line (one apt-cache run, as each
 # takes seconds); fails when apt does not know one.
 np_cross_want() {
+	# The status is awk's (the last in the pipe), not sort's.
 	# shellcheck disable=SC2046,SC2086
-	apt-cache policy $(printf '%s:armhf %s:arm64 ' $NP_CROSS_LIBS \
+	_want=$(apt-cache policy $(printf '%s:armhf %s:arm64 ' $NP_CROSS_LIBS \
 	    $NP_CROSS_LIBS) 2>/dev/null | awk -v n="$(echo $NP_CROSS_LIBS |
 	    wc -w)" '
 	/^[^ ].*:$/ { split($0, f, ":"); p = f[1]; a = f[2] }
 	/^ *Candidate: / && $2 != "(none)" { print a, p "=" $2; k++ }
-	END { exit k != 2 * n }' | sort
+	END { exit k != 2 * n }') || return 1
+	echo "$_want" | sort
 }
 
 # np_install_cross: install NP_CROSS_DEPS, and unpack the armhf and arm64

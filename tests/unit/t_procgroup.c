@@ -163,16 +163,29 @@ t_read_qts(void)
 	probe_buf_free(&b);
 }
 
-/* The live root: this test program is a process named t_procgroup. */
+/*
+ * The live root: this test program is a process named t_procgroup, or
+ * what the kernel calls it (under qemu-user, the emulator's name).
+ */
 static void
 t_read_live(void)
 {
-	static const char *const me_pats[] = { "t_procgroup", "lt-t_procgroup" };
-	static const struct procgroup_spec me = { "me", me_pats, 2 };
+	static char		 self[32];
+	const char		*me_pats[] = { "t_procgroup", "lt-t_procgroup",
+				    self };
+	const struct procgroup_spec me = { "me", me_pats, 3 };
 	struct procgroup	 pg;
 	struct probe_buf	 b;
 	struct probe_root	 root;
+	FILE			*f;
 
+	if ((f = fopen("/proc/self/comm", "r")) != NULL) {
+		if (fgets(self, sizeof self, f) != NULL)
+			self[strcspn(self, "\n")] = '\0';
+		fclose(f);
+	}
+	if (self[0] == '\0')
+		snprintf(self, sizeof self, "t_procgroup");
 	if (probe_root_open(&root, "/") == -1) {
 		t_skip("cannot open /");
 		return;
