@@ -55,8 +55,10 @@ cd_cached(void)
 	if ((fp = fopen("/proc/meminfo", "re")) == NULL)
 		return (-1);
 	while (fgets(line, sizeof line, fp) != NULL)
-		if (sscanf(line, "Cached: %lld kB", &kb) == 1)
+		if (strncmp(line, "Cached:", 7) == 0) {
+			kb = strtoll(line + 7, NULL, 10);
 			break;
+		}
 	fclose(fp);
 	return (kb < 0 ? -1 : kb * 1024);
 }

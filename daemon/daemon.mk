@@ -8,6 +8,9 @@ daemon_nasperfd_SOURCES = daemon/main.c daemon/daemon.h \
 	daemon/verdict_hints.c \
 	daemon/cachedrop.c daemon/cachedrop.h daemon/smbsess.c daemon/smbsess.h \
 	$(CFG_DAEMON_SOURCES) $(COUNTERS_DAEMON_SOURCES) $(TOPOLOGY_DAEMON_SOURCES)
+if NUMERIC_RESOLVER
+daemon_nasperfd_SOURCES += daemon/resolv_numeric.c
+endif
 daemon_nasperfd_CPPFLAGS = $(AM_CPPFLAGS) -DSYSCONFDIR='"$(sysconfdir)"' \
 	-DLOCALSTATEDIR='"$(localstatedir)"'
 daemon_nasperfd_CFLAGS = $(DAEMON_CFLAGS)
@@ -28,4 +31,5 @@ EXTRA_DIST += tests/fixtures/windows/mkwindows.py \
 	tests/fixtures/windows/cache.json \
 	tests/fixtures/windows/small-requests.json \
 	tests/fixtures/windows/idle-server.json \
-	tests/fixtures/windows/smbd-quota.json
+	tests/fixtures/windows/smbd-quota.json \
+	tests/fixtures/windows/bond-8023ad.json

@@ -101,7 +101,7 @@ cflags="$cflags -fno-asynchronous-unwind-tables -fno-unwind-tables"
 ldflags="-static -no-pie -Wl,--gc-sections"
 # shellcheck disable=SC2086
 set -- $host --prefix=/usr --sysconfdir=/etc --localstatedir=/var \
-    --disable-sanitizers
+    --disable-sanitizers --enable-numeric-resolver
 # Optional client features whose libraries have no static build here.
 for w in smbclient libnfs; do
 	if "$top/configure" --help | grep -q -- "--with-$w"; then

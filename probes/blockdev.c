@@ -100,12 +100,10 @@ static int
 blockdev_devno(const struct probe_root *root, const char *dir, unsigned *maj,
     unsigned *min)
 {
-	char	v[32], extra;
+	char	v[32];
 
 	blockdev_attr(root, dir, "dev", v, sizeof v);
-	if (sscanf(v, "%u:%u%c", maj, min, &extra) != 2)
-		return (-1);
-	return (0);
+	return (probe_scan_devno(v, maj, min));
 }
 
 /* The names in <dir>/<sub> (slaves, holders) into names[max]. */

@@ -175,7 +175,7 @@ mdstat_progress(const char *line, struct mdstat_array *a)
 	};
 	const char	*p, *q;
 	size_t		 i, len;
-	unsigned long long done, total;
+	uint64_t	 done, total;
 
 	for (p = line; *p == ' ' || *p == '\t'; p++)
 		;
@@ -200,8 +200,10 @@ mdstat_progress(const char *line, struct mdstat_array *a)
 		snprintf(a->sync_action, sizeof a->sync_action, "%s",
 		    actions[i]);
 		a->sync_pct = strtod(q + 1, NULL);
-		if ((q = strchr(q, '(')) != NULL &&
-		    sscanf(q, "(%llu/%llu)", &done, &total) == 2) {
+		/* "(799180032/2925434432)" */
+		if ((q = strchr(q, '(')) != NULL && (q++,
+		    probe_scan_u64(&q, &done) == 0) && *q++ == '/' &&
+		    probe_scan_u64(&q, &total) == 0 && *q == ')') {
 			a->sync_done = done;
 			a->sync_total = total;
 		}

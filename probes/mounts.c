@@ -115,10 +115,10 @@ static int
 mounts_info_line(const char *line, struct mounts_entry *e)
 {
 	const char	*sep;
-	char		 dev[32], extra;
+	char		 dev[32];
 
 	if (mounts_field(line, 2, dev, sizeof dev) == -1 ||
-	    sscanf(dev, "%u:%u%c", &e->major, &e->minor, &extra) != 2)
+	    probe_scan_devno(dev, &e->major, &e->minor) == -1)
 		return (-1);
 	e->has_dev = 1;
 	if (mounts_field(line, 3, e->root, sizeof e->root) == -1 ||

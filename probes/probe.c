@@ -313,6 +313,20 @@ probe_scan_u64(const char **sp, uint64_t *v)
 }
 
 int
+probe_scan_devno(const char *s, unsigned *maj, unsigned *min)
+{
+	uint64_t	a, b;
+
+	if (probe_scan_u64(&s, &a) == -1 || *s++ != ':' ||
+	    *s < '0' || *s > '9' || probe_scan_u64(&s, &b) == -1 ||
+	    *s != '\0' || a > UINT_MAX || b > UINT_MAX)
+		return (-1);
+	*maj = (unsigned)a;
+	*min = (unsigned)b;
+	return (0);
+}
+
+int
 probe_scan_word(const char **sp, char *out, size_t outsz)
 {
 	const char	*s = *sp, *start;

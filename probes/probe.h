@@ -90,6 +90,11 @@ int	probe_exists(const struct probe_root *, enum probe_fs, const char *rel);
  * -1 when there is no number or it overflows 64 bits.
  */
 int	probe_scan_u64(const char **sp, uint64_t *v);
+/*
+ * Parse "MAJ:MIN" (a device number as sysfs and mountinfo print it) and
+ * nothing after it; -1 when malformed or a part exceeds unsigned.
+ */
+int	probe_scan_devno(const char *s, unsigned *maj, unsigned *min);
 /* Copy the next blank-separated word at *sp into out; -1 when none or too long. */
 int	probe_scan_word(const char **sp, char *out, size_t outsz);
 /* Copy src into dst of size dstsz, always terminating; -1 if truncated. */

@@ -28,6 +28,9 @@ run_test() {
 	for ((i = 0; i < 600; i++)); do
 		api "/v1/disktests/$id" >"$T_TMP/res"
 		st=$(jq -r .state "$T_TMP/res")
+		# Live progress, as the client's bar shows it, kept once.
+		[ "$st" = running ] && [ ! -s "$T_TMP/progress.$id" ] &&
+		    jq -c .progress "$T_TMP/res" >"$T_TMP/progress.$id"
 		[ "$st" = running ] || [ "$st" = checking ] || return 0
 		sleep 0.5
 	done
@@ -75,6 +78,11 @@ for z in outer middle inner; do
 	    true
 done
 is "the model and size are stated" "$(res '.disks[0].size_bytes')" 268435456
+# The progress seen while it ran: a step of the steps, and a fraction.
+check "live progress: step, steps and fraction" jq -e '.step >= 1 and
+    .steps >= 3 and .step <= .steps and .fraction >= 0 and .fraction <= 1 and
+    (.label | length) > 0' "$T_TMP/progress.$(jq -r .id "$T_TMP/res")" ||
+    sed 's/^/# /' "$T_TMP/progress.$(jq -r .id "$T_TMP/res")"
 limit read_bps "$D1" 0
 
 # Random 4 KiB reads at 500 IOPS, QD1 and QD32.
@@ -120,6 +128,9 @@ within "baseline: volume write" \
     "$(jq -r ".volumes.\"$T_TMP/vol\".seq_write_bytes_per_s" "$B")" \
     20000000 5
 is "baseline: kernel" "$(jq -r .kernel "$B")" "$(uname -r)"
+check "baseline: the box's firmware and each disk's" jq -e --arg d "$N1" \
+    '(.firmware | type) == "string" and
+    (.disks[$d].firmware | type) == "string"' "$B"
 check "baseline: a date" sh -c "jq -e '.updated > 1e9' '$B' >/dev/null"
 is "the list has three tests" \
     "$(api /v1/disktests | jq '[.disktests[] | select(.state == "done")] | length')" 3
