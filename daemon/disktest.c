@@ -1424,7 +1424,9 @@ dt_run(struct dt_test *t)
 	dt->next_id = t->id + 1;
 	t->state = DT_RUNNING;
 	t->started = dt_now();
-	event_free(t->timer);
+	/* The busy check's timer; none when that check is off. */
+	if (t->timer != NULL)
+		event_free(t->timer);
 	if ((t->timer = event_new(dt->d->base, -1, EV_PERSIST, dt_tick_cb,
 	    t)) == NULL || event_add(t->timer, &tv) == -1) {
 		api_error(req, 500, "internal", "cannot add a timer");
