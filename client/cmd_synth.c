@@ -147,6 +147,33 @@ synth_connect(struct synth_stream *st)
 	return (fd);
 }
 
+/*
+ * The port of the daemon's data plane from /v1/info; SYNTH_PORT from a
+ * daemon that does not say.  -1 with the error printed when it is off.
+ */
+static int
+synth_ask_port(struct synth_test *t)
+{
+	json_t	*info, *p;
+
+	t->port = SYNTH_PORT;
+	if ((info = client_call(t->c, EVHTTP_REQ_GET, "/v1/info", NULL)) ==
+	    NULL)
+		return (-1);
+	p = json_object_get(json_object_get(info, "synth"), "port");
+	if (json_is_integer(p) && json_integer_value(p) > 0 &&
+	    json_integer_value(p) < 65536)
+		t->port = (unsigned)json_integer_value(p);
+	else if (json_is_object(json_object_get(info, "synth"))) {
+		json_decref(info);
+		return (client_fail("synth: the daemon's synthetic data plane "
+		    "is off (synth.max_streams is 0, or it could not bind "
+		    "synth.listen)"));
+	}
+	json_decref(info);
+	return (0);
+}
+
 /* Write all of buf; -1 on error. */
 static int
 synth_write_all(int fd, const void *buf, size_t len)
@@ -704,7 +731,7 @@ cmd_synth(struct client *c, int argc, char **argv)
 	t->pattern = SYNTH_PATTERN_RANDOM;
 	t->seed = ((uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32)) &
 	    INT64_MAX;
-	t->port = SYNTH_PORT;
+	t->port = 0;
 	if ((env = getenv("NASPERF_SYNTH_PORT")) != NULL && *env != '\0') {
 		ul = strtoul(env, &end, 10);
 		if (*end == '\0' && ul > 0 && ul < 65536)
@@ -812,6 +839,11 @@ cmd_synth(struct client *c, int argc, char **argv)
 		client_fail("synth: --bytes %ju is less than a byte a stream",
 		    (uintmax_t)t->bytes);
 		rc = 2;
+		goto out;
+	}
+	/* The data plane's port: --port, NASPERF_SYNTH_PORT, or the daemon's. */
+	if (t->port == 0 && synth_ask_port(t) == -1) {
+		rc = 1;
 		goto out;
 	}
 	if ((t->period = malloc(SYNTH_PATTERN_PERIOD)) == NULL) {

@@ -50,6 +50,7 @@
 #include "sampler.h"
 #include "snapshot.h"
 #include "smbsess.h"
+#include "synth.h"
 #include "topology.h"
 
 #define API_METHODS	(EVHTTP_REQ_GET | EVHTTP_REQ_POST | EVHTTP_REQ_HEAD | \
@@ -513,6 +514,10 @@ api_info(struct daemon *d, struct evhttp_request *req)
 		    "samples_full", (json_int_t)st.full, "samples_coarse",
 		    (json_int_t)st.coarse, "oldest", st.oldest, "newest",
 		    st.newest));
+		json_object_set_new(body, "synth", json_pack("{s:o,s:i}",
+		    "port", synth_port(d) > 0 ? json_integer(synth_port(d)) :
+		    json_null(), "max_streams",
+		    (int)d->cfg->synth_max_streams));
 		api_take(body, "identity", topo, "identity");
 		api_take(body, "cpu", topo, "cpu");
 		api_take(body, "memory", ctr, "memory");

@@ -609,6 +609,9 @@ dt_target(struct daemon *d, const struct topology *topo, struct dt_test *t,
 	const char			*name = s, *conf;
 	size_t				 i;
 
+	/* A configured volume first: one may be mounted under /dev/shm. */
+	if (s[0] == '/' && (conf = dt_volume_conf(d->cfg, s)) != NULL)
+		return (dt_volume_add(d, topo, t, conf, r));
 	if (strncmp(s, "/dev/", 5) == 0)
 		name = s + 5;
 	else if (s[0] == '/') {

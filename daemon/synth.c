@@ -1529,6 +1529,23 @@ synth_init(struct daemon *d, char **cause)
 	return (0);
 }
 
+unsigned
+synth_port(const struct daemon *d)
+{
+	const struct synth	*s = d->synth;
+	struct sockaddr_storage	 ss;
+	socklen_t		 len = sizeof ss;
+
+	if (s == NULL || s->lev == NULL || getsockname(evconnlistener_get_fd(
+	    s->lev), (struct sockaddr *)&ss, &len) == -1)
+		return (0);
+	if (ss.ss_family == AF_INET)
+		return (ntohs(((struct sockaddr_in *)&ss)->sin_port));
+	if (ss.ss_family == AF_INET6)
+		return (ntohs(((struct sockaddr_in6 *)&ss)->sin6_port));
+	return (0);
+}
+
 void
 synth_reconfigure(struct daemon *d)
 {

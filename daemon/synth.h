@@ -60,6 +60,8 @@ int	synth_init(struct daemon *, char **cause);
 void	synth_reconfigure(struct daemon *);
 /* Close every data plane connection and the listener. */
 void	synth_shutdown(struct daemon *);
+/* The port the data plane listens on, or 0 when it does not listen. */
+unsigned synth_port(const struct daemon *);
 /*
  * The measured capacity of the path to client_addr (IPv4 or IPv6 text) in
  * one direction (upload: client to server), from the last synthetic test

@@ -46,6 +46,13 @@ wait_200() {
 
 check "the data plane listens on synth.listen" \
     grep -q "synth: listening on 127.0.0.1:$SPORT" "$NPD_LOG"
+is "/v1/info gives the data plane's port" \
+    "$(curl -sS -H "$H" "$NPD_URL/v1/info" | jq .synth.port)" "$SPORT"
+# The client finds it there when neither --port nor the environment says.
+check "nasperf synth finds the port in /v1/info" sh -c "env -u \
+    NASPERF_SYNTH_PORT NASPERF_TOKEN=$NPD_TOKEN '$NASPERF' -H \
+    127.0.0.1:$NPD_PORT -j synth --bytes 1000000 | jq -e \
+    '.download.bytes == 1000000'"
 
 # -- exact byte counts, across the 4 MiB period and its multiples
 for n in 0 1 4095 4194303 4194304 4194305 12582913; do
