@@ -56,6 +56,16 @@ cat >"$S/smb.conf" <<CONF
   path = $T_TMP/vol/share
   read only = no
   force user = root
+  include = $S/extra.conf
+CONF
+# An included file, as vendors split their smb.conf: one more share, with
+# encryption required.
+mkdir -p "$T_TMP/vol/extra"
+cat >"$S/extra.conf" <<CONF
+[extra]
+  path = $T_TMP/vol/extra
+  read only = yes
+  smb encrypt = required
 CONF
 U=npbench$$
 useradd -M -s /usr/sbin/nologin "$U" || skip_all "cannot add a user"
@@ -99,6 +109,13 @@ is "topology: server min protocol" \
 is "topology: the share and its path" \
     "$(jq -r '.protocols.smb.shares[] | select(.name == "share") | .path' \
     "$T_TMP/topo.json")" "$T_TMP/vol/share"
+is "topology: the included share, read-only, encryption required" \
+    "$(jq -r '.protocols.smb.shares[] | select(.name == "extra") |
+    "\(.path) \(.read_only) \(.smb_encrypt)"' "$T_TMP/topo.json")" \
+    "$T_TMP/vol/extra true required"
+is "topology: smbd's own reading agrees (testparm)" \
+    "$(testparm -s --section-name extra --parameter-name 'smb encrypt' \
+    "$S/smb.conf" 2>/dev/null | tr '[:upper:]' '[:lower:]')" required
 # A session held open by smbclient, as smbstatus lists it.
 if command -v smbclient >/dev/null; then
 	dd if=/dev/zero of="$T_TMP/vol/share/hold" bs=1M count=64 2>/dev/null
