@@ -71,6 +71,7 @@
 #define SYNTH_MAX_PATHS	256		/* clients and directions kept */
 #define SYNTH_PATHS_FILE "paths.json"
 #define SYNTH_TICK_MS	10		/* rate limit refill interval */
+#define SYNTH_BURST_MS	100		/* rate limit bucket, in ms of rate */
 
 /* One period of a pattern, shared by the streams that use it. */
 struct synth_buf {
@@ -887,7 +888,8 @@ synth_next(struct synth_conn *c)
 /*
  * Of want bytes, how many the rate limit lets a stream move now (all of
  * them with no limit); a stream given 0 is woken by the tick.  The bucket
- * holds SYNTH_TICK_MS * 2 of the rate, so a burst is short.
+ * holds SYNTH_BURST_MS of the rate: a burst stays short, and a tick that
+ * comes late on a loaded box (tens of ms under ASan) loses no rate.
  */
 static uint64_t
 synth_budget(struct synth_conn *c, int up, uint64_t want)
@@ -900,7 +902,7 @@ synth_budget(struct synth_conn *c, int up, uint64_t want)
 	if (s->rate <= 0)
 		return (want);
 	clock_gettime(CLOCK_MONOTONIC, &now);
-	burst = s->rate * SYNTH_TICK_MS * 2 / 1000.0;
+	burst = s->rate * SYNTH_BURST_MS / 1000.0;
 	if (burst < 16384)
 		burst = 16384;
 	s->tokens[up] += s->rate * synth_elapsed(&s->refilled[up], &now);
