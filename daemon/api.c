@@ -531,19 +531,33 @@ api_info(struct daemon *d, struct evhttp_request *req)
 	api_reply(req, HTTP_OK, body);
 }
 
+struct topology *
+api_topology_read(struct daemon *d)
+{
+	struct topology	*t;
+	int		 oerrno;
+
+	if ((t = topology_new()) == NULL)
+		return (NULL);
+	probe_strlcpy(t->smb_conf, d->cfg->samba_config, sizeof t->smb_conf);
+	if (topology_read(&d->root, t) == -1) {
+		oerrno = errno;
+		topology_free(t);
+		errno = oerrno;
+		return (NULL);
+	}
+	return (t);
+}
+
 static void
 api_topology(struct daemon *d, struct evhttp_request *req)
 {
 	struct topology	*t;
 	json_t		*body;
 
-	if ((t = topology_new()) != NULL)
-		probe_strlcpy(t->smb_conf, d->cfg->samba_config,
-		    sizeof t->smb_conf);
-	if (t == NULL || topology_read(&d->root, t) == -1) {
+	if ((t = api_topology_read(d)) == NULL) {
 		api_error(req, HTTP_INTERNAL, "internal", "topology: %s",
 		    strerror(errno));
-		topology_free(t);
 		return;
 	}
 	body = enc_topology(t);

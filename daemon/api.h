@@ -11,6 +11,7 @@
 #include "snapshot.h"
 
 struct daemon;
+struct topology;
 struct evhttp_request;
 struct evkeyvalq;
 
@@ -34,6 +35,11 @@ void	api_snapshot_opts(struct daemon *, struct snapshot_opts *opts,
  * The client's address into out ("?" when unknown, and then -1).
  */
 int	api_peer(struct evhttp_request *, char *out, size_t outsz);
+/*
+ * The box's topology, its Samba part from samba.config; caller frees with
+ * topology_free().  NULL with errno on ENOMEM.
+ */
+struct topology *api_topology_read(struct daemon *);
 /* Now on the real-time clock, in Unix seconds. */
 double	api_now(void);
 /*

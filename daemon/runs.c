@@ -515,12 +515,7 @@ runs_report(struct daemon *d, struct evhttp_request *req, const json_t *run)
 	    strncmp(vr.protocol, "smb", 3) == 0) &&
 	    smbsess_find(d, vr.client_addr, vr.start, vr.end, &sess) == 0)
 		vr.session = &sess;
-	if ((topo = topology_new()) != NULL) {
-		probe_strlcpy(topo->smb_conf, d->cfg->samba_config,
-		    sizeof topo->smb_conf);
-		if (topology_read(&d->root, topo) == 0)
-			vr.topo = topo;
-	}
+	vr.topo = topo = api_topology_read(d);
 	crypto_init(&cr);
 	probe_buf_init(&buf);
 	if (crypto_read(&d->root, &buf, &cr, &errstr) == 0)

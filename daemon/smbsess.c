@@ -63,7 +63,7 @@ struct smbsess {
 	int			 have;
 	double			 polled;	/* realtime of it */
 	const char		*source;	/* "json" or "text" */
-	char			 error[4400];	/* the last poll's, "" */
+	char			 error[512];	/* the last poll's, "" */
 	struct smbsess_seen	*seen;
 	size_t			 nseen;
 };
@@ -267,7 +267,7 @@ smbsess_done(struct smbsess *ss, int status)
 		if (ss->fallback)
 			ss->json_fails = 0;
 		if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
-			snprintf(ss->error, sizeof ss->error, "cannot run %s",
+			snprintf(ss->error, sizeof ss->error, "cannot run %.300s",
 			    ss->d->cfg->samba_smbstatus);
 		else if (WIFEXITED(status))
 			snprintf(ss->error, sizeof ss->error, "smbstatus "
@@ -405,7 +405,7 @@ smbsess_start(struct smbsess *ss)
 	if (rc != 0) {
 		close(p[0]);
 		ss->pid = 0;
-		snprintf(ss->error, sizeof ss->error, "cannot run %s: %s",
+		snprintf(ss->error, sizeof ss->error, "cannot run %.300s: %s",
 		    cfg->samba_smbstatus, strerror(rc));
 		log_debug("sessions: %s", ss->error);
 		return;
@@ -463,7 +463,7 @@ smbsess_init(struct daemon *d, char **cause)
 	}
 	if (!d->root.live) {
 		snprintf(ss->error, sizeof ss->error, "not polled under "
-		    "--root %s", d->root.path);
+		    "--root %.300s", d->root.path);
 		return (0);
 	}
 	ss->ev_tick = evtimer_new(d->base, smbsess_tick, ss);

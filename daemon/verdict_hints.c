@@ -48,6 +48,22 @@ h_prefix(const char *s, const char *prefix)
 	return (s != NULL && strncasecmp(s, prefix, strlen(prefix)) == 0);
 }
 
+/* Append a ", "-separated item to the list in out (n items so far). */
+static NP_PRINTF(4, 5) void
+h_append(char *out, size_t outsz, size_t n, const char *fmt, ...)
+{
+	size_t	len = strlen(out);
+	va_list	ap;
+
+	if (n > 0 && len < outsz)
+		len += (size_t)snprintf(out + len, outsz - len, ", ");
+	if (len >= outsz)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(out + len, outsz - len, fmt, ap);
+	va_end(ap);
+}
+
 /*
  * The kernel's AES as "aes by aesni_intel (CPU instructions)": the
  * highest-priority AES algorithm users can have.  "" without /proc/crypto.
@@ -178,8 +194,8 @@ h_nfs_sync(json_t *a, const struct verdict_facts *f)
 	const struct topology		*t = f->run->topo;
 	const struct exports_entry	*x;
 	const struct exports_client	*c;
-	char				 fig[1600], one[700];
-	size_t				 i, j, n = 0, len;
+	char				 fig[1600];
+	size_t				 i, j, n = 0;
 
 	if (t == NULL || !(t->have & TOPOLOGY_EXPORTS) ||
 	    !h_prefix(f->run->protocol, "nfs") || f->run->op == NULL ||
@@ -192,12 +208,9 @@ h_nfs_sync(json_t *a, const struct verdict_facts *f)
 			c = &x->clients[j];
 			if (!c->sync || !c->rw)
 				continue;
-			snprintf(one, sizeof one, "%s%s to %s (sync%s)",
-			    n > 0 ? ", " : "", x->path, c->host,
-			    c->wdelay ? ",wdelay" : ",no_wdelay");
-			len = strlen(fig);
-			snprintf(fig + len, sizeof fig - len, "%s", one);
-			n++;
+			h_append(fig, sizeof fig, n++, "%s to %s (sync%s)",
+			    x->path, c->host, c->wdelay ? ",wdelay" :
+			    ",no_wdelay");
 			break;
 		}
 	}
@@ -284,8 +297,8 @@ h_crypt(json_t *a, const struct verdict_facts *f)
 	const struct topology		*t = f->run->topo;
 	const struct mounts_entry	*m;
 	const struct blockdev		*d;
-	char				 fig[1600], aes[256], one[700];
-	size_t				 i, n = 0, len;
+	char				 fig[1600], aes[256];
+	size_t				 i, n = 0;
 
 	if (t == NULL || strcmp(f->cls, "cpu") != 0)
 		return;
@@ -295,22 +308,15 @@ h_crypt(json_t *a, const struct verdict_facts *f)
 		m = &t->mounts.v[i];
 		if (strcmp(m->fstype, "ecryptfs") != 0)
 			continue;
-		snprintf(one, sizeof one, "%seCryptfs %s", n > 0 ? ", " : "",
-		    m->mountpoint);
-		len = strlen(fig);
-		snprintf(fig + len, sizeof fig - len, "%s", one);
-		n++;
+		h_append(fig, sizeof fig, n++, "eCryptfs %s", m->mountpoint);
 	}
 	for (i = 0; (t->have & TOPOLOGY_BLOCK) && i < t->block.ndevs &&
 	    n < H_MAX_LIST; i++) {
 		d = &t->block.devs[i];
 		if (strcmp(d->dm_class, "crypt") != 0)
 			continue;
-		snprintf(one, sizeof one, "%sdm-crypt %s (%s)", n > 0 ? ", " :
-		    "", d->dm_name[0] ? d->dm_name : d->name, d->name);
-		len = strlen(fig);
-		snprintf(fig + len, sizeof fig - len, "%s", one);
-		n++;
+		h_append(fig, sizeof fig, n++, "dm-crypt %s (%s)",
+		    d->dm_name[0] ? d->dm_name : d->name, d->name);
 	}
 	if (n == 0)
 		return;

@@ -167,6 +167,17 @@ start_daemon() {
 	return 1
 }
 
+# wait_healthz PORT: wait up to 10 s for a daemon on 127.0.0.1:PORT to
+# answer /healthz (one started by hand, not by start_daemon).
+wait_healthz() {
+	local i
+	for ((i = 0; i < 100; i++)); do
+		curl -fs -o /dev/null "http://127.0.0.1:$1/healthz" && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
 # stop_daemon: SIGTERM and wait; sets NPD_RC to the exit status.
 stop_daemon() {
 	kill -TERM "$NPD_PID" 2>/dev/null

@@ -83,10 +83,7 @@ port=$(free_port)
 /usr/sbin/nasperfd -f -c /etc/nasperfd/nasperfd.yaml -l "127.0.0.1:$port" \
     -s "$T_TMP/debstate" >"$T_TMP/npd.log" 2>&1 &
 pid=$!
-for ((i = 0; i < 100; i++)); do
-	curl -fs -o /dev/null "http://127.0.0.1:$port/healthz" && break
-	sleep 0.1
-done
+wait_healthz "$port"
 check "it runs with the installed configuration" \
     curl -fsS "http://127.0.0.1:$port/healthz" || sed 's/^/# /' "$T_TMP/npd.log"
 kill -TERM "$pid"

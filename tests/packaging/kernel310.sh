@@ -32,7 +32,7 @@ echo "# refused under -k 3.10: $("$E" -l | awk '{printf "%s(%s) ", $1, $2}')"
 
 # try NAME NASPERFD NASPERF: one pair of binaries under -k 3.10.
 try() {
-	local n=$1 npd=$2 cli=$3 port sport pid i tok id
+	local n=$1 npd=$2 cli=$3 port sport pid tok id
 	port=$(free_port)
 	sport=$(free_port)
 	cat >"$T_TMP/$n.yaml" <<EOF
@@ -44,10 +44,7 @@ EOF
 	"$E" -k 3.10 "$npd" -f -c "$T_TMP/$n.yaml" -l "127.0.0.1:$port" \
 	    -s "$T_TMP/st.$n" >"$T_TMP/npd.$n" 2>&1 &
 	pid=$!
-	for ((i = 0; i < 100; i++)); do
-		curl -fs -o /dev/null "http://127.0.0.1:$port/healthz" && break
-		sleep 0.1
-	done
+	wait_healthz "$port"
 	check "$n: starts and answers /healthz" \
 	    curl -fsS "http://127.0.0.1:$port/healthz" ||
 	    sed 's/^/# /' "$T_TMP/npd.$n"

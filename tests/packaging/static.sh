@@ -19,7 +19,7 @@ VERSION=$(sed -n 's/^VERSION = //p' "$B/Makefile")
 
 # one ARCH CC QEMU FILE-SAYS: build and try one architecture.
 one() {
-	local arch=$1 cc=$2 qemu=$3 says=$4 o=$B/static/$1 port pid i t n
+	local arch=$1 cc=$2 qemu=$3 says=$4 o=$B/static/$1 port pid t n
 	local -a run=()
 	if ! command -v "$cc" >/dev/null 2>&1; then
 		skip "$arch: $cc is not installed (scripts/deps.sh: np_install_cross)"
@@ -60,10 +60,7 @@ one() {
 	"${run[@]}" "$o/nasperfd" -f -l "127.0.0.1:$port" -s "$T_TMP/st.$arch" \
 	    >"$T_TMP/npd.$arch" 2>&1 &
 	pid=$!
-	for ((i = 0; i < 100; i++)); do
-		curl -fs -o /dev/null "http://127.0.0.1:$port/healthz" && break
-		sleep 0.1
-	done
+	wait_healthz "$port"
 	check "$arch: /healthz" curl -fsS "http://127.0.0.1:$port/healthz"
 	curl -fsS -H "Authorization: Bearer $(cat "$T_TMP/st.$arch/token" \
 	    2>/dev/null)" "http://127.0.0.1:$port/v1/counters" \
