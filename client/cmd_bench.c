@@ -8,7 +8,10 @@
  *   small   100 MiB written, then read, at 1 KiB
  *   files   1 x 2 GiB, 1000 x 2 MiB and 10000 x 2 KiB files written, read
  *   list    a listing with attributes of 100, 1000 and 10000 files
- *   repeat  4 GiB written, then read, N times: best and median
+ *   repeat  4 GiB written, then read, N times: best and median, at
+ *           --block (4 MiB: libsmbclient and libnfs keep one request in
+ *           flight, so the large file goes in the largest request the
+ *           servers take by default)
  *
  * Every file holds the synthetic pattern (synth_pattern.h) from a stream
  * offset of its own, so every byte read back is checked against what was
@@ -42,6 +45,8 @@
 #define BENCH_MAX_ROWS	32
 #define BENCH_MAX_REPEAT 20
 #define MiB		((uint64_t)1024 * 1024)
+#define BENCH_REPEAT_BLOCK	(4 * MiB)	/* the repeat test's default */
+#define BENCH_MAX_BLOCK		(64 * MiB)
 #define KiB		((uint64_t)1024)
 
 enum {
@@ -70,7 +75,7 @@ struct bench {
 	const char		*label;
 	int			 drop;		/* drop the server's cache */
 	char			 server_cache[256];
-	unsigned char		*pat;		/* two periods back to back */
+	unsigned char		*pat;		/* a period and one block more */
 	unsigned char		*io;		/* one read */
 	size_t			 io_size;
 	uint64_t		 seed;
@@ -86,15 +91,16 @@ struct bench_sizes {
 	uint64_t	list[3];
 	uint64_t	repeat;
 	unsigned	repeats;
+	uint64_t	repeat_block;
 };
 
 static const struct bench_sizes bench_full = {
 	1024 * MiB, 100 * MiB, 2048 * MiB, 2 * MiB, 2 * KiB, 1, 1000, 10000,
-	{ 100, 1000, 10000 }, 4096 * MiB, 3
+	{ 100, 1000, 10000 }, 4096 * MiB, 3, BENCH_REPEAT_BLOCK
 };
 static const struct bench_sizes bench_quick = {
 	64 * MiB, 4 * MiB, 64 * MiB, 2 * MiB, 2 * KiB, 1, 20, 200,
-	{ 10, 100, 1000 }, 64 * MiB, 3
+	{ 10, 100, 1000 }, 64 * MiB, 3, BENCH_REPEAT_BLOCK
 };
 
 static double
@@ -445,7 +451,8 @@ bench_cmp_double(const void *a, const void *b)
  * best run's figures and verdict, and the median rate.
  */
 static void
-bench_repeat(struct bench *b, uint64_t size, unsigned k, int keep)
+bench_repeat(struct bench *b, uint64_t size, uint64_t bs, unsigned k,
+    int keep)
 {
 	struct bench_row	*row[2], tmp;
 	double			 rates[BENCH_MAX_REPEAT], best;
@@ -459,7 +466,7 @@ bench_repeat(struct bench *b, uint64_t size, unsigned k, int keep)
 		if ((row[d] = bench_row(b, ops[d], "%s %s best of %u", sz,
 		    ops[d], k)) == NULL)
 			return;
-		row[d]->block = MiB;
+		row[d]->block = bs;
 		row[d]->repeats = k;
 	}
 	if (!b->fs.can_write) {
@@ -481,12 +488,12 @@ bench_repeat(struct bench *b, uint64_t size, unsigned k, int keep)
 			snprintf(tmp.test, sizeof tmp.test, "%s %s %u of %u",
 			    sz, ops[d], i + 1, k);
 			tmp.op = ops[d];
-			tmp.block = MiB;
+			tmp.block = bs;
 			if (d == 1)
 				bench_drop(b);
 			bench_progress(b, tmp.test);
 			tmp.run = bench_run_open(b, &tmp);
-			if (bench_files(b, &tmp, dir, 90, 1, size, MiB,
+			if (bench_files(b, &tmp, dir, 90, 1, size, bs,
 			    d == 0) == -1) {
 				bench_run_end(b, &tmp);
 				json_decref(tmp.report);
@@ -647,7 +654,7 @@ bench_scale(uint64_t v, double f, uint64_t unit)
 
 static const char bench_usage[] =
 "usage: nasperf bench [--quick] [--scale F] [--tests LIST] [--repeat N]\n"
-"                     [--keep] [--no-drop-cache] [--label L]\n"
+"                     [--block SIZE] [--keep] [--no-drop-cache] [--label L]\n"
 "                     [--min-protocol P] [--max-protocol P]\n"
 "                     [--signing off|if_required|required]\n"
 "                     [--encrypt off|desired|required]\n"
@@ -663,6 +670,7 @@ cmd_bench(struct client *c, int argc, char **argv)
 		{ "scale",		required_argument,	NULL, 's' },
 		{ "tests",		required_argument,	NULL, 'T' },
 		{ "repeat",		required_argument,	NULL, 'r' },
+		{ "block",		required_argument,	NULL, 'b' },
 		{ "keep",		no_argument,		NULL, 'k' },
 		{ "no-drop-cache",	no_argument,		NULL, 'D' },
 		{ "label",		required_argument,	NULL, 'l' },
@@ -718,6 +726,14 @@ cmd_bench(struct client *c, int argc, char **argv)
 				return (client_fail("--repeat %s: 1 to %d",
 				    optarg, BENCH_MAX_REPEAT) + 1);
 			sz.repeats = (unsigned)v;
+			break;
+		case 'b':
+			if (run_parse_bytes(optarg, &sz.repeat_block) == -1 ||
+			    sz.repeat_block < 4 * KiB ||
+			    sz.repeat_block > BENCH_MAX_BLOCK ||
+			    sz.repeat_block % (4 * KiB) != 0)
+				return (client_fail("--block %s: a multiple of "
+				    "4 KiB from 4 KiB to 64 MiB", optarg) + 1);
 			break;
 		case 'k':
 			keep = 1;
@@ -795,8 +811,8 @@ cmd_bench(struct client *c, int argc, char **argv)
 		return (1);
 	}
 	json_decref(out);
-	b.io_size = MiB;
-	b.pat = aligned_alloc(4096, 2 * SYNTH_PATTERN_PERIOD);
+	b.io_size = sz.repeat_block > MiB ? (size_t)sz.repeat_block : MiB;
+	b.pat = aligned_alloc(4096, SYNTH_PATTERN_PERIOD + b.io_size);
 	b.io = aligned_alloc(4096, b.io_size);
 	if (b.pat == NULL || b.io == NULL) {
 		free(b.pat);
@@ -805,7 +821,12 @@ cmd_bench(struct client *c, int argc, char **argv)
 		return (client_fail("out of memory"));
 	}
 	synth_pattern_fill(SYNTH_PATTERN_RANDOM, b.seed, b.pat);
-	memcpy(b.pat + SYNTH_PATTERN_PERIOD, b.pat, SYNTH_PATTERN_PERIOD);
+	/* A write of one block at any offset in the period reads straight on. */
+	for (i = SYNTH_PATTERN_PERIOD; i < SYNTH_PATTERN_PERIOD + b.io_size;
+	    i += SYNTH_PATTERN_PERIOD)
+		memcpy(b.pat + i, b.pat, SYNTH_PATTERN_PERIOD + b.io_size - i <
+		    SYNTH_PATTERN_PERIOD ? SYNTH_PATTERN_PERIOD + b.io_size - i :
+		    SYNTH_PATTERN_PERIOD);
 	b.tty = isatty(2) && !c->json;
 	snprintf(b.server_cache, sizeof b.server_cache, "%s", b.drop ?
 	    "server cache: not dropped (no read test ran)" :
@@ -845,7 +866,8 @@ cmd_bench(struct client *c, int argc, char **argv)
 		for (i = 0; i < 3; i++)
 			bench_list(&b, sz.list[i], keep);
 	if (mask & T_REPEAT)
-		bench_repeat(&b, sz.repeat, sz.repeats, keep);
+		bench_repeat(&b, sz.repeat, sz.repeat_block, sz.repeats,
+		    keep);
 	if (!keep && b.fs.can_write)
 		(void)b.fs.ops->rmdir(&b.fs, BENCH_DIR);
 	if (b.tty)

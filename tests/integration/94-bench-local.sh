@@ -50,6 +50,9 @@ is "the listing of 1000 files found 1000" \
 is "the best of 3 has a median" \
     "$(jq '[.rows[] | select(.repeats == 3 and
     .median_bytes_per_second > 0)] | length' "$out")" 2
+is "the repeat test goes at 4 MiB a request" \
+    "$(jq '[.rows[] | select(.repeats == 3) | "\(.block_size)/\(.ops)"] |
+    join(",")' "$out")" '"4194304/16,4194304/16"'
 runs=$(api /v1/runs | jq '[.runs[] | select(.label | test("^bench: "))] |
     length')
 check "the daemon kept the runs ($runs)" test "$runs" -ge 15
@@ -66,6 +69,21 @@ check "and a row per test" grep -q '^32 MiB at 1 MiB read  *[0-9.]* MB/s' \
     "$T_TMP/table"
 check "--keep keeps the files" test -s "$T_TMP/vol/nasperf-bench/seq/f000000"
 rm -rf "$T_TMP/vol/nasperf-bench"
+
+# --block sets the repeat test's request: 16 MiB at 8 MiB is 2 each way.
+client -j bench --quick --tests repeat --repeat 1 --scale 0.25 --block 8M \
+    "$T_TMP/vol" >"$T_TMP/block.json" 2>"$T_TMP/err"
+rc=$?
+is "a repeat at --block 8M exits 0" "$rc" 0
+[ "$rc" -eq 0 ] || sed 's/^/# /' "$T_TMP/err" "$T_TMP/block.json"
+is "its rows went 8 MiB at a time, read back checked" \
+    "$(jq '[.rows[] | "\(.block_size)/\(.ops)/\(.verified // "w")"] |
+    join(",")' "$T_TMP/block.json")" '"8388608/2/w,8388608/2/true"'
+for bad in 0 3k 65M x; do
+	client bench --block "$bad" "$T_TMP/vol" >/dev/null 2>"$T_TMP/err"
+	is "--block $bad is a usage error" "$?" 2
+	check "and says what it takes" grep -q 'multiple of 4 KiB' "$T_TMP/err"
+done
 
 # Bad targets and options.
 client bench --quick "$T_TMP/none" >/dev/null 2>"$T_TMP/err"

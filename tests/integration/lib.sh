@@ -145,23 +145,32 @@ silent_port() {
 # temporary state directory; sets NPD_PID, NPD_PORT, NPD_STATE, NPD_URL,
 # NPD_TOKEN and NPD_LOG.  Waits for /healthz.
 start_daemon() {
-	NPD_PORT=$(free_port)
-	NPD_STATE=$T_TMP/state.$NPD_PORT
-	NPD_LOG=$T_TMP/nasperfd.$NPD_PORT.log
-	"$NASPERFD" -f -d -l "127.0.0.1:$NPD_PORT" -s "$NPD_STATE" "$@" \
-	    >"$NPD_LOG" 2>&1 &
-	NPD_PID=$!
-	at_exit "kill -TERM $NPD_PID; wait $NPD_PID"
-	NPD_URL=http://127.0.0.1:$NPD_PORT
-	local i
-	for ((i = 0; i < 100; i++)); do
-		if curl -fsS -o /dev/null "$NPD_URL/healthz" 2>/dev/null; then
-			NPD_TOKEN=$(cat "$NPD_STATE/token")
-			return 0
-		fi
-		kill -0 "$NPD_PID" 2>/dev/null || break
-		sleep 0.1
+	local i try
+	# A port free a moment ago may since be a client's local port (the
+	# probe range meets the ephemeral one): pick another and start again.
+	for ((try = 0; try < 5; try++)); do
+		NPD_PORT=$(free_port)
+		NPD_STATE=$T_TMP/state.$NPD_PORT
+		NPD_LOG=$T_TMP/nasperfd.$NPD_PORT.log
+		"$NASPERFD" -f -d -l "127.0.0.1:$NPD_PORT" -s "$NPD_STATE" "$@" \
+		    >"$NPD_LOG" 2>&1 &
+		NPD_PID=$!
+		NPD_URL=http://127.0.0.1:$NPD_PORT
+		for ((i = 0; i < 100; i++)); do
+			if curl -fsS -o /dev/null "$NPD_URL/healthz" 2>/dev/null
+			then
+				at_exit "kill -TERM $NPD_PID; wait $NPD_PID"
+				NPD_TOKEN=$(cat "$NPD_STATE/token")
+				return 0
+			fi
+			kill -0 "$NPD_PID" 2>/dev/null || break
+			sleep 0.1
+		done
+		kill -0 "$NPD_PID" 2>/dev/null && break
+		wait "$NPD_PID" 2>/dev/null
+		grep -q 'Address already in use' "$NPD_LOG" || break
 	done
+	at_exit "kill -TERM $NPD_PID; wait $NPD_PID"
 	echo "# nasperfd did not start:"
 	sed 's/^/#   /' "$NPD_LOG"
 	return 1
