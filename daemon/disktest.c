@@ -871,8 +871,14 @@ dt_step_start(struct dt_test *t)
 			return (-1);
 		}
 		dt_unlink_tmp(v->tmp);
+		/*
+		 * A new file written once, as a copy to the NAS writes it:
+		 * over at its size or at the step's seconds, never wrapping
+		 * round to overwrite blocks already allocated.
+		 */
 		spec[0].dir = DISKBENCH_WRITE;
 		spec[0].length = t->size;
+		spec[0].max_bytes = t->size;
 		break;
 	case DT_VREAD:
 		break;

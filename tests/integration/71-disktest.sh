@@ -111,6 +111,8 @@ within "volume write bytes/s" "$(res '.volumes[0].write.bytes_per_s')" \
     20000000 5
 within "volume read bytes/s" "$(res '.volumes[0].read.bytes_per_s')" \
     30000000 5
+is "the write is a new file written once, not wrapped round" \
+    "$(res '.volumes[0].write.bytes')" 67108864
 is "the cache state is stated" "$(res '.volumes[0].direct')" true
 check "the cache state says O_DIRECT" grep -q O_DIRECT <(res '.volumes[0].cache')
 within "expected read from the disk" \
