@@ -111,6 +111,10 @@ struct dt_volume {
 	size_t		 nmembers;
 	uint64_t	 laid_out;		/* bytes of the temp file */
 	int		 direct;		/* -1 unknown */
+	int		 dirfd;			/* the volume's directory, or -1 */
+	int		 fd;			/* the temp file we made, or -1 */
+	dev_t		 tmp_dev;		/* and its inode */
+	ino_t		 tmp_ino;
 	json_t		*res[4];		/* dt_vstep_names */
 };
 
@@ -556,6 +560,7 @@ dt_volume_add(struct daemon *d, const struct topology *topo,
 	v = &t->vols[t->nvols];
 	memset(v, 0, sizeof *v);
 	v->direct = -1;
+	v->dirfd = v->fd = -1;
 	snprintf(v->path, sizeof v->path, "%s", conf);
 	snprintf(v->tmp, sizeof v->tmp, "%s/%s", strcmp(conf, "/") == 0 ?
 	    "" : conf, DISKTEST_TMPNAME);
@@ -785,6 +790,112 @@ dt_unlink_tmp(const char *tmp)
 		log_debug("disktest: removed %s", tmp);
 }
 
+/*
+ * Whether the temp file we hold open is still ours alone: a regular file
+ * owned by us with one link, the one under its name.  A file renamed over
+ * the name (our own then has no link), a hard link made to ours, or a
+ * change of owner fails the test; we never write what someone else put
+ * there.  -1 with t->error set.
+ */
+static int
+dt_tmp_check(struct dt_test *t, const struct dt_volume *v, const char *label)
+{
+	struct stat	st;
+	const char	*why = NULL;
+
+	if (v->fd == -1)
+		why = "there is none: the volume's write step did not make it";
+	else if (fstat(v->fd, &st) == -1)
+		why = strerror(errno);
+	else if (!S_ISREG(st.st_mode))
+		why = "it is not a regular file";
+	else if (st.st_uid != geteuid())
+		why = "another user owns it";
+	else if (st.st_nlink == 0)
+		why = "something else was put in its place";
+	else if (st.st_nlink != 1)
+		why = "it has gained a hard link";
+	if (why == NULL)
+		return (0);
+	snprintf(t->error, sizeof t->error, "%s: the test file %s is no "
+	    "longer ours alone (%s); nothing more is written to it", label,
+	    v->tmp, why);
+	return (-1);
+}
+
+/*
+ * Close the volume's temp file and remove its name, relative to the
+ * volume's directory and only if the name is still our file: a link or a
+ * file someone put there instead is left alone and logged.
+ */
+static void
+dt_tmp_close(struct dt_volume *v)
+{
+	struct stat	st;
+
+	if (v->fd != -1) {
+		if (fstatat(v->dirfd, DISKTEST_TMPNAME, &st,
+		    AT_SYMLINK_NOFOLLOW) == 0) {
+			if (st.st_dev != v->tmp_dev || st.st_ino != v->tmp_ino)
+				log_warnx("disktest: %s: not the file this "
+				    "test made; left alone", v->tmp);
+			else if (unlinkat(v->dirfd, DISKTEST_TMPNAME, 0) == -1)
+				log_warn("disktest: %s", v->tmp);
+			else
+				log_debug("disktest: removed %s", v->tmp);
+		}
+		close(v->fd);
+		v->fd = -1;
+	}
+	if (v->dirfd != -1) {
+		close(v->dirfd);
+		v->dirfd = -1;
+	}
+}
+
+/*
+ * Make the volume's temp file: opened relative to a descriptor of the
+ * volume's directory, created exclusively and never through a link, and
+ * kept open for every later step, so that no path is opened again.  A
+ * name left by a test that died is removed first (unlinkat(2) removes a
+ * link, never what it points to).  -1 with t->error set.
+ */
+static int
+dt_tmp_create(struct dt_test *t, struct dt_volume *v, const char *label)
+{
+	struct stat	st;
+
+	dt_tmp_close(v);
+	if ((v->dirfd = open(v->path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) ==
+	    -1) {
+		snprintf(t->error, sizeof t->error, "%s: %s: %s", label,
+		    v->path, strerror(errno));
+		return (-1);
+	}
+	if (fstatat(v->dirfd, DISKTEST_TMPNAME, &st, AT_SYMLINK_NOFOLLOW) ==
+	    0 && (S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)) &&
+	    unlinkat(v->dirfd, DISKTEST_TMPNAME, 0) == 0)
+		log_info("disktest: removed %s before the test made its own",
+		    v->tmp);
+	v->fd = openat(v->dirfd, DISKTEST_TMPNAME, O_RDWR | O_CREAT | O_EXCL |
+	    O_NOFOLLOW | O_NOCTTY | O_CLOEXEC, 0600);
+	if (v->fd == -1) {
+		snprintf(t->error, sizeof t->error, "%s: cannot create %s: %s%s",
+		    label, v->tmp, strerror(errno), errno == EEXIST ?
+		    " (something else took the name; the test writes only a "
+		    "new file of its own)" : "");
+		return (-1);
+	}
+	if (fstat(v->fd, &st) == -1) {
+		snprintf(t->error, sizeof t->error, "%s: %s: %s", label,
+		    v->tmp, strerror(errno));
+		return (-1);
+	}
+	v->tmp_dev = st.st_dev;
+	v->tmp_ino = st.st_ino;
+	return (dt_tmp_check(t, v, label));
+}
+
 /* The zone region of a disk: offset and length, block-aligned. */
 static void
 dt_zone(const struct dt_test *t, const struct dt_disk *k, int zone,
@@ -839,6 +950,7 @@ dt_step_start(struct dt_test *t)
 		spec[i].dir = DISKBENCH_READ;
 		spec[i].is_raw_device = 1;
 	}
+	dt_step_label(t, s, label, sizeof label);
 	if (s->op >= DT_VWRITE) {
 		v = &t->vols[s->idx];
 		spec[0].is_raw_device = 0;
@@ -870,7 +982,8 @@ dt_step_start(struct dt_test *t)
 			snprintf(t->error, sizeof t->error, "%s", r.msg);
 			return (-1);
 		}
-		dt_unlink_tmp(v->tmp);
+		if (dt_tmp_create(t, v, label) == -1)
+			return (-1);
 		/*
 		 * A new file written once, as a copy to the NAS writes it:
 		 * over at its size or at the step's seconds, never wrapping
@@ -891,7 +1004,13 @@ dt_step_start(struct dt_test *t)
 			spec[0].dir = DISKBENCH_WRITE;
 		break;
 	}
-	dt_step_label(t, s, label, sizeof label);
+	if (v != NULL) {
+		/* Every step on the descriptor made above, never the path. */
+		if (dt_tmp_check(t, v, label) == -1)
+			return (-1);
+		spec[0].use_fd = 1;
+		spec[0].fd = v->fd;
+	}
 	log_debug("disktest %lu: step %zu/%zu: %s", t->id, t->step + 1,
 	    t->nsteps, label);
 	for (i = 0; i < n; i++) {
@@ -988,7 +1107,9 @@ dt_step_collect(struct dt_test *t, int *cancelled)
 	t->ndb = 0;
 	if (rc == 0 && !*cancelled && s->op == DT_VWRITE) {
 		v = &t->vols[s->idx];
-		if (stat(v->tmp, &st) == -1 || (uint64_t)st.st_size < t->bs) {
+		if (dt_tmp_check(t, v, label) == -1)
+			return (-1);
+		if (fstat(v->fd, &st) == -1 || (uint64_t)st.st_size < t->bs) {
 			snprintf(t->error, sizeof t->error, "%s: the test file "
 			    "was not laid out", label);
 			return (-1);
@@ -1312,9 +1433,11 @@ dt_test_free(struct dt_test *t)
 		json_decref(t->disks[i].rand[1]);
 		json_decref(t->disks[i].all);
 	}
-	for (i = 0; i < t->nvols; i++)
+	for (i = 0; i < t->nvols; i++) {
+		dt_tmp_close(&t->vols[i]);
 		for (j = 0; j < NP_NITEMS(t->vols[i].res); j++)
 			json_decref(t->vols[i].res[j]);
+	}
 	json_decref(t->request);
 	json_decref(t->forced);
 	free(t);
@@ -1337,7 +1460,7 @@ dt_finish(struct dt_test *t, enum dt_state state)
 	}
 	t->ndb = 0;
 	for (i = 0; i < t->nvols; i++)
-		dt_unlink_tmp(t->vols[i].tmp);
+		dt_tmp_close(&t->vols[i]);
 	snprintf(path, sizeof path, "%s/%s", dt->d->state_dir, DT_ACTIVE);
 	if (unlink(path) == -1 && errno != ENOENT)
 		log_warn("disktest: %s", path);

@@ -687,6 +687,59 @@ fail:
 }
 
 /*
+ * Run on a duplicate of the caller's descriptor (use_fd): only a regular
+ * file, open for writing if the run writes.  O_DIRECT is set with fcntl(2)
+ * where asked and allowed, and cleared otherwise.  -1 with errno and a
+ * cause.
+ */
+static int
+diskbench_open_fd(struct diskbench *db, char **cause)
+{
+	const struct diskbench_spec	*s = &db->spec;
+	struct stat			 st;
+	int				 fd, fl, direct, oerrno;
+
+	if ((fd = fcntl(s->fd, F_DUPFD_CLOEXEC, 0)) == -1) {
+		diskbench_cause(cause, "%s: %s", s->path, strerror(errno));
+		return (-1);
+	}
+	if (fstat(fd, &st) == -1 || (fl = fcntl(fd, F_GETFL)) == -1) {
+		diskbench_cause(cause, "%s: %s", s->path, strerror(errno));
+		goto fail;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		errno = EPERM;
+		diskbench_cause(cause, "%s: a descriptor is taken only of a "
+		    "regular file", s->path);
+		goto fail;
+	}
+	if (s->dir == DISKBENCH_WRITE && (fl & O_ACCMODE) == O_RDONLY) {
+		errno = EBADF;
+		diskbench_cause(cause, "%s: not open for writing", s->path);
+		goto fail;
+	}
+	/* Filesystems without O_DIRECT (tmpfs < 6.6) say EINVAL. */
+	for (direct = s->direct; direct >= 0; direct--) {
+		if (fcntl(fd, F_SETFL, direct ? fl | O_DIRECT :
+		    fl & ~O_DIRECT) == 0)
+			break;
+		if (errno != EINVAL || !direct) {
+			diskbench_cause(cause, "%s: %s", s->path,
+			    strerror(errno));
+			goto fail;
+		}
+	}
+	db->fd = fd;
+	db->direct_used = direct > 0;
+	return (0);
+fail:
+	oerrno = errno;
+	close(fd);
+	errno = oerrno;
+	return (-1);
+}
+
+/*
  * Open the spec's path: devices read-only whatever the spec says, O_DIRECT
  * when asked and allowed.  -1 with errno and a cause.
  */
@@ -699,6 +752,8 @@ diskbench_open(struct diskbench *db, char **cause)
 	int				 raw = s->is_raw_device, direct;
 	int				 fd = -1, oerrno;
 
+	if (s->use_fd)
+		return (diskbench_open_fd(db, cause));
 	if (stat(path, &st) == 0 && (S_ISBLK(st.st_mode) ||
 	    S_ISCHR(st.st_mode)))
 		raw = 1;

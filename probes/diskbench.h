@@ -17,7 +17,11 @@
  *
  * Safety: a block or character device, or a spec flagged is_raw_device,
  * is opened O_RDONLY and a write run on it is refused with EPERM, whatever
- * the caller says.  Writes go only to a regular file.
+ * the caller says.  Writes go only to a regular file.  A spec with use_fd
+ * runs on a duplicate of the caller's descriptor, which must be a regular
+ * file, and never opens its path: a caller that created its file with
+ * O_EXCL keeps it whatever is later renamed over the path.  O_DIRECT is
+ * then set or cleared on the file description the two share.
  *
  * Nothing here logs or exits; errors are -1/NULL with errno set, and a
  * cause for people (caller frees).  Uses libc and POSIX threads only.
@@ -50,6 +54,8 @@ enum diskbench_engine {
 
 struct diskbench_spec {
 	const char		*path;		/* borrowed during start */
+	int			 use_fd;	/* 1: run on fd, never open path */
+	int			 fd;		/* a regular file; path names it */
 	int			 is_raw_device;	/* 1: O_RDONLY, no writes */
 	enum diskbench_pattern	 pattern;
 	enum diskbench_dir	 dir;

@@ -32,20 +32,6 @@ refused() {
 	fi
 	echo "#   $(jq -r .error.message "$T_TMP/post")"
 }
-# wait_end ID: poll until the test is over; the result in $T_TMP/res.
-wait_end() {
-	local i st
-	for ((i = 0; i < 300; i++)); do
-		api "/v1/disktests/$1" >"$T_TMP/res"
-		st=$(jq -r .state "$T_TMP/res")
-		[ "$st" = running ] || [ "$st" = checking ] || return 0
-		sleep 0.2
-	done
-	return 1
-}
-res() {
-	jq -r "$1" "$T_TMP/res"
-}
 alive() {
 	check "the daemon is still running ($1)" kill -0 "$NPD_PID"
 }

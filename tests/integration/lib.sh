@@ -208,6 +208,22 @@ status() {
 	curl -sS -o /dev/null -w '%{http_code}' "$@" "$NPD_URL$p"
 }
 
+# wait_end ID: poll disk test ID until it is over; its document in
+# $T_TMP/res, read with res FILTER.
+wait_end() {
+	local i st
+	for ((i = 0; i < 300; i++)); do
+		api "/v1/disktests/$1" >"$T_TMP/res"
+		st=$(jq -r .state "$T_TMP/res")
+		[ "$st" = running ] || [ "$st" = checking ] || return 0
+		sleep 0.2
+	done
+	return 1
+}
+res() {
+	jq -r "$1" "$T_TMP/res"
+}
+
 # client ARGS...: the nasperf client against the test daemon.
 client() {
 	NASPERF_TOKEN=$NPD_TOKEN "$NASPERF" -H "127.0.0.1:$NPD_PORT" "$@"
