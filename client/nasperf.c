@@ -344,7 +344,9 @@ client_request(struct client *c, int method, const char *path,
 			    c->host, c->port, timeout);
 		else
 			client_fail("%s port %u: the connection closed without "
-			    "an answer", c->host, c->port);
+			    "an answer (nasperfd closes connections from "
+			    "addresses outside its api.allow)", c->host,
+			    c->port);
 		goto out;
 	}
 	rc = 0;

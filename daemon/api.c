@@ -8,9 +8,16 @@
  * gets libevent's own 413 before any callback runs.
  *
  * libevent 2.1 has no evhttp_set_max_connections(), so the connection limit
- * is ours: connections are counted as their bufferevents are made, and at
- * the limit the listener is disabled, so new clients wait in the kernel's
- * backlog until one closes.
+ * is ours.  A connection is counted from its accept to the close callback of
+ * its evhttp_connection, which is set as soon as libevent has made it, so
+ * the count is the sockets open.  A peer outside api.allow is closed at
+ * once; a connection gets api.head_timeout seconds to send a whole request
+ * head, from its accept or from the end of its last reply, however slowly
+ * its bytes trickle in.  At the limit, the oldest connection that has sent
+ * no request yet is closed to make room; only when every connection has
+ * sent one is the listener disabled, so new clients wait in the kernel's
+ * backlog until one ends.  Connections that never send a byte cannot lock
+ * the API.
  */
 #include "config.h"
 
@@ -84,9 +91,12 @@ struct api_wait {
 /* An open API connection, counted against api.max_connections. */
 struct api_conn {
 	struct daemon			*d;
-	struct bufferevent		*bev;
-	struct evhttp_connection	*evcon;	/* NULL until a request came */
-	struct timespec			 born;	/* CLOCK_MONOTONIC */
+	struct bufferevent		*bev;	/* a reference until attached */
+	struct evhttp_connection	*evcon;	/* NULL until attached */
+	struct event			*attach; /* once, after the accept */
+	struct timespec			 idle;	/* waiting since; monotonic */
+	int				 busy;	/* a request in hand */
+	unsigned			 nreq;	/* requests it sent */
 	struct api_conn			*next;
 };
 
@@ -157,22 +167,56 @@ api_error(struct evhttp_request *req, int status, const char *code,
 	    "message", msg));
 }
 
-/* Enable or disable the listener as the connection count requires. */
+/* Seconds since ts, on CLOCK_MONOTONIC. */
+static double
+api_conn_age(const struct timespec *ts)
+{
+	struct timespec	now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return ((double)(now.tv_sec - ts->tv_sec) +
+	    (now.tv_nsec - ts->tv_nsec) / 1e9);
+}
+
+/* The oldest attached connection that has sent no request yet, or NULL. */
+static struct api_conn *
+api_conn_waiting(struct daemon *d, const struct api_conn *besides)
+{
+	struct api_conn	*c, *old = NULL;
+
+	for (c = d->conns; c != NULL; c = c->next) {
+		if (c == besides || c->evcon == NULL || c->nreq > 0)
+			continue;
+		if (old == NULL || c->idle.tv_sec < old->idle.tv_sec ||
+		    (c->idle.tv_sec == old->idle.tv_sec &&
+		    c->idle.tv_nsec < old->idle.tv_nsec))
+			old = c;
+	}
+	return (old);
+}
+
+/*
+ * Enable or disable the listener as the connection count requires: off
+ * only at the limit with no connection that could make room.
+ */
 static void
 api_conn_gate(struct daemon *d)
 {
 	struct evconnlistener	*l;
+	int			 full;
 
 	if (d->sock == NULL ||
 	    (l = evhttp_bound_socket_get_listener(d->sock)) == NULL)
 		return;
-	if (d->accepting && d->nconns >= d->cfg->max_connections) {
+	full = d->nconns >= d->cfg->max_connections &&
+	    api_conn_waiting(d, NULL) == NULL;
+	if (d->accepting && full) {
 		if (evconnlistener_disable(l) == 0) {
 			d->accepting = 0;
-			log_debug("api: %u connections: not accepting more",
-			    d->nconns);
+			log_debug("api: %u connections, each past its first "
+			    "request: not accepting more", d->nconns);
 		}
-	} else if (!d->accepting && d->nconns < d->cfg->max_connections) {
+	} else if (!d->accepting && !full) {
 		if (evconnlistener_enable(l) == 0)
 			d->accepting = 1;
 	}
@@ -190,13 +234,17 @@ api_conn_remove(struct daemon *d, struct api_conn *c)
 			break;
 		}
 	}
+	if (c->attach != NULL)
+		event_free(c->attach);
+	if (c->bev != NULL)
+		bufferevent_decref(c->bev);
 	free(c);
 	if (d->nconns > 0)
 		d->nconns--;
 	api_conn_gate(d);
 }
 
-/* libevent closed a connection that had sent a request. */
+/* libevent is closing a connection. */
 static void
 api_conn_close_cb(NP_UNUSED struct evhttp_connection *evcon, void *arg)
 {
@@ -205,12 +253,88 @@ api_conn_close_cb(NP_UNUSED struct evhttp_connection *evcon, void *arg)
 	api_conn_remove(c->d, c);
 }
 
+/* Close a connection now; its close callback forgets it. */
+static void
+api_conn_close(struct api_conn *c)
+{
+	evhttp_connection_free(c->evcon);
+}
+
 /*
- * Make the bufferevent of a new connection, and count the connection.  It
- * is tracked exactly from its first request on (a close callback on its
- * evhttp_connection); before that libevent gives no way to learn that it
- * closed, so it counts until api.idle_timeout, when libevent has closed it
- * for certain.
+ * Log a peer outside api.allow, at most once a second with the number of
+ * others left unsaid, so that a flood of them cannot flood the log.
+ */
+static void
+api_conn_refused(struct daemon *d, struct evhttp_connection *evcon)
+{
+	struct timespec	 now;
+	char		*addr = NULL;
+	ev_uint16_t	 port = 0;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (d->refused_at != 0 && now.tv_sec - d->refused_at < 1) {
+		d->refused_quiet++;
+		return;
+	}
+	evhttp_connection_get_peer(evcon, &addr, &port);
+	if (d->refused_quiet > 0)
+		log_info("api: %s: not in api.allow: closed (and %u more "
+		    "since the last such line)", addr != NULL ? addr : "?",
+		    d->refused_quiet);
+	else
+		log_info("api: %s: not in api.allow: closed",
+		    addr != NULL ? addr : "?");
+	d->refused_at = now.tv_sec;
+	d->refused_quiet = 0;
+}
+
+/*
+ * Right after the accept, once libevent has made the evhttp_connection
+ * (the argument of its bufferevent's callbacks): watch for its close,
+ * refuse a peer outside api.allow, and make room at the limit.
+ */
+static void
+api_conn_attach_cb(NP_UNUSED evutil_socket_t fd, NP_UNUSED short what,
+    void *arg)
+{
+	struct api_conn			*c = arg, *old;
+	struct daemon			*d = c->d;
+	struct evhttp_connection	*evcon;
+	const struct sockaddr		*sa;
+	bufferevent_event_cb		 eventcb = NULL;
+	void				*cbarg = NULL;
+
+	bufferevent_getcb(c->bev, NULL, NULL, &eventcb, &cbarg);
+	if (eventcb == NULL || cbarg == NULL) {
+		/* libevent gave the connection up already. */
+		api_conn_remove(d, c);
+		return;
+	}
+	evcon = cbarg;
+	c->evcon = evcon;
+	bufferevent_decref(c->bev);
+	c->bev = NULL;
+	evhttp_connection_set_closecb(evcon, api_conn_close_cb, c);
+	if ((sa = evhttp_connection_get_addr(evcon)) == NULL ||
+	    !cfg_allowed(d->cfg, sa)) {
+		api_conn_refused(d, evcon);
+		api_conn_close(c);
+		return;
+	}
+	if (d->nconns > d->cfg->max_connections &&
+	    (old = api_conn_waiting(d, c)) != NULL) {
+		log_debug("api: %u connections: closing one that sent no "
+		    "request for %.1f s", d->nconns, api_conn_age(&old->idle));
+		api_conn_close(old);
+	}
+	api_conn_gate(d);
+}
+
+/*
+ * Make the bufferevent of a new connection, and count the connection.
+ * libevent makes its evhttp_connection after this returns: a callback made
+ * active now runs before the loop next waits, and attaches to it.  Until
+ * then a reference keeps the bufferevent for that callback to look at.
  */
 static struct bufferevent *
 api_bev_cb(struct event_base *base, void *arg)
@@ -221,62 +345,85 @@ api_bev_cb(struct event_base *base, void *arg)
 
 	if ((c = calloc(1, sizeof *c)) == NULL)
 		return (NULL);
-	if ((bev = bufferevent_socket_new(base, -1,
+	if ((c->attach = event_new(base, -1, 0, api_conn_attach_cb, c)) ==
+	    NULL || (bev = bufferevent_socket_new(base, -1,
 	    BEV_OPT_CLOSE_ON_FREE)) == NULL) {
+		if (c->attach != NULL)
+			event_free(c->attach);
 		free(c);
 		return (NULL);
 	}
+	bufferevent_incref(bev);
 	c->d = d;
 	c->bev = bev;
-	clock_gettime(CLOCK_MONOTONIC, &c->born);
+	clock_gettime(CLOCK_MONOTONIC, &c->idle);
 	c->next = d->conns;
 	d->conns = c;
 	d->nconns++;
-	api_conn_gate(d);
+	event_active(c->attach, EV_TIMEOUT, 1);
 	return (bev);
 }
 
-/* On a connection's first request, watch for its close. */
-static void
-api_conn_seen(struct daemon *d, struct evhttp_request *req)
+/* The connection of req, or NULL. */
+static struct api_conn *
+api_conn_find(struct daemon *d, struct evhttp_request *req)
 {
 	struct evhttp_connection	*evcon;
-	struct bufferevent		*bev;
 	struct api_conn			*c;
 
-	if ((evcon = evhttp_request_get_connection(req)) == NULL ||
-	    (bev = evhttp_connection_get_bufferevent(evcon)) == NULL)
-		return;
-	for (c = d->conns; c != NULL; c = c->next) {
+	if ((evcon = evhttp_request_get_connection(req)) == NULL)
+		return (NULL);
+	for (c = d->conns; c != NULL; c = c->next)
 		if (c->evcon == evcon)
-			return;		/* a later request on a kept-alive one */
-	}
-	/* Newest first: a reused bufferevent address matches the new one. */
-	for (c = d->conns; c != NULL; c = c->next) {
-		if (c->bev == bev && c->evcon == NULL) {
-			c->evcon = evcon;
-			evhttp_connection_set_closecb(evcon, api_conn_close_cb,
-			    c);
-			return;
-		}
+			return (c);
+	return (NULL);
+}
+
+/* A reply has gone out: the connection waits for its next request. */
+static void
+api_conn_done_cb(struct evhttp_request *req, void *arg)
+{
+	struct api_conn	*c;
+
+	if ((c = api_conn_find(arg, req)) != NULL) {
+		c->busy = 0;
+		clock_gettime(CLOCK_MONOTONIC, &c->idle);
+		api_conn_gate(c->d);
 	}
 }
 
-/* Once a second: drop connections that never sent a request and timed out. */
+/* A whole request head came: the connection has a request in hand. */
+static void
+api_conn_seen(struct daemon *d, struct evhttp_request *req)
+{
+	struct api_conn	*c;
+
+	if ((c = api_conn_find(d, req)) == NULL)
+		return;
+	c->busy = 1;
+	c->nreq++;
+	evhttp_request_set_on_complete_cb(req, api_conn_done_cb, d);
+}
+
+/*
+ * Once a second: close the connections that have waited longer than
+ * api.head_timeout for a whole request head.
+ */
 static void
 api_conn_sweep_cb(NP_UNUSED evutil_socket_t fd, NP_UNUSED short what,
     void *arg)
 {
 	struct daemon	*d = arg;
 	struct api_conn	*c, *next;
-	struct timespec	 now;
 
-	clock_gettime(CLOCK_MONOTONIC, &now);
 	for (c = d->conns; c != NULL; c = next) {
 		next = c->next;
-		if (c->evcon == NULL && now.tv_sec - c->born.tv_sec >
-		    (time_t)d->cfg->idle_timeout + 1)
-			api_conn_remove(d, c);
+		if (c->evcon != NULL && !c->busy &&
+		    api_conn_age(&c->idle) > (double)d->cfg->head_timeout) {
+			log_debug("api: no request head in %u s: closed",
+			    d->cfg->head_timeout);
+			api_conn_close(c);
+		}
 	}
 }
 

@@ -80,6 +80,7 @@ static const struct cfg_key cfg_keys[] = {
 	{ "api.max_connections", CFG_UINT, CFG_OFF(max_connections), 1, 10000,
 	    "64" },
 	{ "api.idle_timeout", CFG_UINT, CFG_OFF(idle_timeout), 1, 3600, "30" },
+	{ "api.head_timeout", CFG_UINT, CFG_OFF(head_timeout), 1, 3600, "10" },
 	{ "state_dir", CFG_PATH, CFG_OFF(state_dir), 0, 0,
 	    "/var/lib/nasperfd" },
 	{ "root", CFG_PATH, CFG_OFF(root), 0, 0, "/" },

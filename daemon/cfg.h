@@ -56,6 +56,7 @@ struct cfg {
 	uint64_t	max_headers;		/* api.max_header_bytes */
 	unsigned	max_connections;	/* api.max_connections */
 	unsigned	idle_timeout;		/* api.idle_timeout, seconds */
+	unsigned	head_timeout;		/* api.head_timeout, seconds */
 
 	/* paths */
 	char		state_dir[4096];	/* state_dir */

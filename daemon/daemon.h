@@ -46,6 +46,8 @@ struct daemon {
 	unsigned		 nconns;
 	struct event		*ev_sweep;	/* expires idle connections */
 	int			 accepting;	/* listener enabled */
+	time_t			 refused_at;	/* last api.allow log line */
+	unsigned		 refused_quiet;	/* refusals not logged since */
 	struct api_wait		*waits;		/* ?interval= requests pending */
 	unsigned		 nwaits;
 

@@ -145,6 +145,7 @@ t_defaults(void)
 	T_EQ_U64(c->max_headers, 16384);
 	T_EQ_INT(c->max_connections, 64);
 	T_EQ_INT(c->idle_timeout, 30);
+	T_EQ_INT(c->head_timeout, 10);
 	T_EQ_STR(c->state_dir, "/var/lib/nasperfd");
 	T_EQ_STR(c->root, "/");
 	T_EQ_INT(c->debug, 0);
@@ -252,6 +253,7 @@ t_all_keys(void)
 	T_EQ_U64(c->max_headers, 2048);
 	T_EQ_INT(c->max_connections, 10000);
 	T_EQ_INT(c->idle_timeout, 3600);
+	T_EQ_INT(c->head_timeout, 120);
 	T_EQ_STR(c->state_dir, "/srv/nasperfd/state");
 	T_EQ_STR(c->root, "/tmp/captured-box");
 	T_EQ_INT(c->debug, 1);
@@ -619,9 +621,9 @@ t_man(void)
 		/* The default is stated too, in the key's string form. */
 		T_TRUE(cfg_key_default(i) != NULL);
 	}
-	T_EQ_INT(i, 37);
-	T_TRUE(cfg_key_name(37) == NULL);
-	T_TRUE(cfg_key_default(37) == NULL);
+	T_EQ_INT(i, 38);
+	T_TRUE(cfg_key_name(38) == NULL);
+	T_TRUE(cfg_key_default(38) == NULL);
 	T_EQ_STR(cfg_key_name(0), "api.listen");
 	T_EQ_STR(cfg_key_default(0), "0.0.0.0:9631");
 	free(page);

@@ -1,0 +1,152 @@
+#!/bin/bash
+# Attacks on the API listener, each against the real daemon: connections
+# opened and closed without a byte, connections held open without a byte
+# (from inside and from outside api.allow), and a request head sent one
+# byte at a time.  None of them may keep a real client out, and the
+# daemon's open descriptors must stay within api.max_connections.
+. "$(dirname "$0")/lib.sh"
+need_cmd curl jq perl
+
+MAXC=16
+HEAD=3
+cat >"$T_TMP/nasperfd.yaml" <<EOF
+api:
+  allow: [127.0.0.1/32]
+  max_connections: $MAXC
+  idle_timeout: 120
+  head_timeout: $HEAD
+EOF
+start_daemon -c "$T_TMP/nasperfd.yaml" || exit 1
+
+# conns MODE N [SRC [SECS]]: N TCP connections to the daemon from SRC
+# (default 127.0.0.1).  MODE close: open and close each at once, sending
+# nothing.  MODE hold: open all, send nothing, keep them SECS seconds
+# (in the background: its pid in $HOLDER, "ready" in $T_TMP/held).
+# MODE slow: one connection that sends a request head one byte every
+# 0.5 s (it would take 20 s); prints the seconds until the daemon closed
+# it, or "answered" or "open".
+CONNS_PL='
+	    my ($mode, $n, $port, $src, $secs, $ready) = @ARGV;
+	    my @s;
+	    for my $i (1 .. $n) {
+	        socket(my $c, PF_INET, SOCK_STREAM, 0) or die "socket: $!";
+	        bind($c, pack_sockaddr_in(0, inet_aton($src)))
+	            or die "bind: $!";
+	        connect($c, pack_sockaddr_in($port, inet_aton("127.0.0.1")))
+	            or die "connect: $!";
+	        if ($mode eq "close") { close($c) } else { push @s, $c }
+	    }
+	    if ($mode eq "hold") {
+	        open(my $o, ">", $ready) or die; print $o "ready\n"; close $o;
+	        sleep $secs;
+	        exit 0;
+	    }
+	    exit 0 if $mode ne "slow";
+	    my $c = $s[0];
+	    my $head = "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Pad: " .
+	        ("p" x 4) . "\r\n\r\n";
+	    $SIG{PIPE} = "IGNORE";
+	    my $t0 = time;
+	    for my $ch (split //, $head) {
+	        my $w = send($c, $ch, 0);
+	        my $rin = ""; vec($rin, fileno($c), 1) = 1;
+	        if (!defined $w || select(my $r = $rin, undef, undef, 0.5)) {
+	            my $got = "";
+	            my $k = defined $w ? sysread($c, $got, 100) : 0;
+	            if (!$k) { printf "%.1f\n", time - $t0; exit 0 }
+	            print "answered\n"; exit 0;
+	        }
+	    }
+	    print "open\n";'
+conns() {
+	perl -MSocket -MTime::HiRes=time,sleep -e "$CONNS_PL" "$1" "$2" \
+	    "$NPD_PORT" "${3:-127.0.0.1}" "${4:-0}" "$T_TMP/held"
+}
+# fds: the daemon's open descriptors.
+fds() {
+	ls "/proc/$NPD_PID/fd" | wc -l
+}
+# served DESC: a real client is answered at once.
+served() {
+	is "$1: a real client is answered" "$(curl -s -o /dev/null \
+	    -w '%{http_code}' --max-time 5 "$NPD_URL/healthz")" 200
+	is "$1: and with the token" "$(curl -s -o /dev/null -w '%{http_code}' \
+	    --max-time 5 -H "Authorization: Bearer $NPD_TOKEN" \
+	    "$NPD_URL/v1/info")" 200
+}
+# hold N SRC SECS: hold N connections in the background until ready.
+hold() {
+	rm -f "$T_TMP/held"
+	perl -MSocket -MTime::HiRes=time,sleep -e "$CONNS_PL" hold "$1" \
+	    "$NPD_PORT" "$2" "$3" "$T_TMP/held" &
+	HOLDER=$!
+	at_exit "kill $HOLDER"
+	for ((i = 0; i < 100; i++)); do
+		[ -s "$T_TMP/held" ] && return 0
+		sleep 0.05
+	done
+	return 1
+}
+FD0=$(fds)
+
+# 1. The attack as found: 64 connections opened and closed without a byte,
+# three times over, then a real client.  Before, it waited out
+# idle_timeout.
+for round in 1 2 3; do
+	conns close 64
+done
+served "64 empty connections opened and closed, 3 times"
+
+# 2. Held open without a byte: more than api.max_connections of them.
+check "held: $((MAXC * 3)) empty connections are open" hold $((MAXC * 3)) \
+    127.0.0.1 30
+sleep 0.5
+served "held: $((MAXC * 3)) empty connections held open"
+n=$(fds)
+check "held: the daemon holds at most max_connections of them ($((n - FD0)) over its $FD0 descriptors)" \
+    test $((n - FD0)) -le "$MAXC"
+kill "$HOLDER"; wait "$HOLDER" 2>/dev/null
+
+# 3. From outside api.allow: closed at accept, never counted.
+check "outside: $((MAXC * 3)) connections from 127.0.0.2 are open" \
+    hold $((MAXC * 3)) 127.0.0.2 30
+sleep 0.5
+served "outside: $((MAXC * 3)) connections from outside api.allow held"
+n=$(fds)
+check "outside: none of them holds a descriptor ($((n - FD0)) over $FD0)" \
+    test $((n - FD0)) -le 1
+check "outside: the refusal is logged with the address" \
+    grep -q "api: 127.0.0.2: not in api.allow: closed" "$NPD_LOG"
+is "outside: a request from outside gets no answer" "$(curl -s -o /dev/null \
+    -w '%{http_code}' --max-time 5 --interface 127.0.0.2 "$NPD_URL/healthz")" \
+    000
+kill "$HOLDER"; wait "$HOLDER" 2>/dev/null
+
+# 4. A head one byte every 0.5 s: cut at api.head_timeout, though each
+# byte came well within idle_timeout.
+got=$(conns slow 1)
+echo "# a slow head was closed after: $got s (head_timeout $HEAD s)"
+check "slow: the head is cut at its deadline, not answered" \
+    awk -v g="$got" -v h="$HEAD" 'BEGIN { exit !(g + 0 == g && g >= h - 0.5 &&
+    g < 20) }'
+served "slow: after a slow head"
+
+# 5. Many slow heads at once, then the count: the descriptors match what
+# is open, and it all drains.
+SLOW=()
+for i in $(seq $((MAXC * 2))); do
+	conns slow 1 >/dev/null &
+	SLOW+=($!)
+done
+sleep 1
+served "slow: $((MAXC * 2)) slow heads at once"
+wait "${SLOW[@]}"
+sleep 0.5
+n=$(fds)
+is "drained: the daemon is back to its descriptors" "$n" "$FD0"
+
+stop_daemon
+is "the daemon exits 0 on SIGTERM" "$NPD_RC" 0
+check "and its log has no sanitizer report" \
+    sh -c "! grep -q 'Sanitizer' '$NPD_LOG'"
+done_testing
