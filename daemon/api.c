@@ -45,14 +45,17 @@
 #include <jansson.h>
 
 #include "api.h"
+#include "api_disktest.h"
 #include "cachedrop.h"
 #include "cfg.h"
 #include "daemon.h"
 #include "disktest.h"
 #include "encode.h"
 #include "history.h"
+#include "http.h"
 #include "log.h"
 #include "np.h"
+#include "nptime.h"
 #include "runs.h"
 #include "sampler.h"
 #include "snapshot.h"
@@ -121,51 +124,11 @@ static const struct api_route api_routes[] = {
 	{ "/v1/runs/", EVHTTP_REQ_GET | EVHTTP_REQ_HEAD | EVHTTP_REQ_POST, 1,
 	    api_run_item, 1 },
 	{ "/v1/disktests", EVHTTP_REQ_GET | EVHTTP_REQ_HEAD | EVHTTP_REQ_POST,
-	    1, disktest_api, 0 },
+	    1, api_disktests, 0 },
 	{ "/v1/disktests/", EVHTTP_REQ_GET | EVHTTP_REQ_HEAD |
-	    EVHTTP_REQ_DELETE, 1, disktest_api_item, 1 },
+	    EVHTTP_REQ_DELETE, 1, api_disktest_item, 1 },
 	{ "/v1/cache/drop", EVHTTP_REQ_POST, 1, cachedrop_api, 0 },
 };
-
-static int
-api_write_cb(const char *buf, size_t len, void *arg)
-{
-	return (evbuffer_add(arg, buf, len));
-}
-
-void
-api_reply(struct evhttp_request *req, int status, json_t *body)
-{
-	struct evbuffer	*evb;
-
-	if ((evb = evbuffer_new()) == NULL || body == NULL ||
-	    json_dump_callback(body, api_write_cb, evb, JSON_COMPACT) == -1) {
-		evhttp_send_error(req, HTTP_INTERNAL, NULL);
-		goto out;
-	}
-	evbuffer_add(evb, "\n", 1);
-	evhttp_add_header(evhttp_request_get_output_headers(req),
-	    "Content-Type", "application/json");
-	evhttp_send_reply(req, status, NULL, evb);	/* evb is still ours */
-out:
-	if (evb != NULL)
-		evbuffer_free(evb);
-	json_decref(body);
-}
-
-void
-api_error(struct evhttp_request *req, int status, const char *code,
-    const char *fmt, ...)
-{
-	va_list	ap;
-	char	msg[512];
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	api_reply(req, status, json_pack("{s:{s:s,s:s}}", "error", "code", code,
-	    "message", msg));
-}
 
 /* Seconds since ts, on CLOCK_MONOTONIC. */
 static double
@@ -427,21 +390,6 @@ api_conn_sweep_cb(NP_UNUSED evutil_socket_t fd, NP_UNUSED short what,
 	}
 }
 
-/* The client's address as text, for logs and messages. */
-int
-api_peer(struct evhttp_request *req, char *out, size_t outsz)
-{
-	struct evhttp_connection	*evcon;
-	char				*addr = NULL;
-	ev_uint16_t			 port = 0;
-
-	evcon = evhttp_request_get_connection(req);
-	if (evcon != NULL)
-		evhttp_connection_get_peer(evcon, &addr, &port);
-	snprintf(out, outsz, "%s", addr != NULL ? addr : "?");
-	return (addr != NULL ? 0 : -1);
-}
-
 /* 1 if the peer of req is in api.allow. */
 static int
 api_allowed(struct daemon *d, struct evhttp_request *req)
@@ -517,10 +465,10 @@ api_gen_cb(struct evhttp_request *req, void *arg)
 	size_t			 i;
 
 	api_conn_seen(d, req);
-	api_peer(req, peer, sizeof peer);
+	http_peer(req, peer, sizeof peer);
 	if (!api_allowed(d, req)) {
 		log_debug("api: %s: refused by api.allow", peer);
-		api_error(req, 403, "forbidden",
+		http_error(req, 403, "forbidden",
 		    "client %s is not in api.allow", peer);
 		return;
 	}
@@ -537,7 +485,7 @@ api_gen_cb(struct evhttp_request *req, void *arg)
 		}
 	}
 	if (r == NULL) {
-		api_error(req, HTTP_NOTFOUND, "not_found", "no such endpoint: "
+		http_error(req, HTTP_NOTFOUND, "not_found", "no such endpoint: "
 		    "%.200s", path);
 		return;
 	}
@@ -545,7 +493,7 @@ api_gen_cb(struct evhttp_request *req, void *arg)
 		api_allow_header(r->methods, allow, sizeof allow);
 		evhttp_add_header(evhttp_request_get_output_headers(req),
 		    "Allow", allow);
-		api_error(req, HTTP_BADMETHOD, "method_not_allowed",
+		http_error(req, HTTP_BADMETHOD, "method_not_allowed",
 		    "%s takes %s", r->path, allow);
 		return;
 	}
@@ -553,31 +501,11 @@ api_gen_cb(struct evhttp_request *req, void *arg)
 		log_debug("api: %s: %s: missing or wrong token", peer, path);
 		evhttp_add_header(evhttp_request_get_output_headers(req),
 		    "WWW-Authenticate", "Bearer realm=\"nasperfd\"");
-		api_error(req, 401, "unauthorized", "a valid bearer token is "
+		http_error(req, 401, "unauthorized", "a valid bearer token is "
 		    "required (see %s/token on the server)", d->state_dir);
 		return;
 	}
 	r->handler(d, req);
-}
-
-/* The snapshot options from the running configuration. */
-void
-api_snapshot_opts(struct daemon *d, struct snapshot_opts *opts,
-    struct snapshot_group *groups, const char *(*pats)[CFG_MAX_PATTERNS])
-{
-	const struct cfg	*cfg = d->cfg;
-	size_t			 i, j;
-
-	memset(opts, 0, sizeof *opts);
-	for (i = 0; i < cfg->ngroups; i++) {
-		for (j = 0; j < cfg->groups[i].npatterns; j++)
-			pats[i][j] = cfg->groups[i].patterns[j];
-		groups[i].name = cfg->groups[i].name;
-		groups[i].patterns = pats[i];
-		groups[i].npatterns = cfg->groups[i].npatterns;
-	}
-	opts->groups = groups;
-	opts->ngroups = cfg->ngroups;
 }
 
 /* Take a snapshot of the configured root into a new struct; NULL on ENOMEM. */
@@ -591,7 +519,7 @@ api_snapshot(struct daemon *d)
 
 	if ((s = snapshot_new()) == NULL)
 		return (NULL);
-	api_snapshot_opts(d, &opts, groups, pats);
+	cfg_snapshot_opts(d->cfg, &opts, groups, pats);
 	if (snapshot_take(&d->root, &opts, s) == -1) {
 		snapshot_free(s);
 		return (NULL);
@@ -602,18 +530,7 @@ api_snapshot(struct daemon *d)
 static void
 api_healthz(struct daemon *d, struct evhttp_request *req)
 {
-	api_reply(req, HTTP_OK, json_pack("{s:s}", "status", "ok"));
-}
-
-/* Seconds since t (CLOCK_MONOTONIC). */
-static double
-api_since(const struct timespec *t)
-{
-	struct timespec	now;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return ((double)(now.tv_sec - t->tv_sec) +
-	    (double)(now.tv_nsec - t->tv_nsec) / 1e9);
+	http_reply(req, HTTP_OK, json_pack("{s:s}", "status", "ok"));
 }
 
 /* Copy key of src into dst, or null when src lacks it. */
@@ -649,7 +566,7 @@ api_info(struct daemon *d, struct evhttp_request *req)
 	    "name", PACKAGE_NAME, "version", PACKAGE_VERSION,
 	    "root", d->root.path, "running_as_root", d->is_root,
 	    "server_time", (double)now.tv_sec + (double)now.tv_nsec / 1e9,
-	    "daemon_uptime", api_since(&d->started), "limits", limits);
+	    "daemon_uptime", nptime_since(&d->started), "limits", limits);
 	if (body != NULL) {
 		sampler_stats(d, &st);
 		json_object_set_new(body, "sampler", json_pack("{s:f,s:I,s:f,"
@@ -675,25 +592,7 @@ api_info(struct daemon *d, struct evhttp_request *req)
 	json_decref(ctr);
 	snapshot_free(s);
 	topology_free(t);
-	api_reply(req, HTTP_OK, body);
-}
-
-struct topology *
-api_topology_read(struct daemon *d)
-{
-	struct topology	*t;
-	int		 oerrno;
-
-	if ((t = topology_new()) == NULL)
-		return (NULL);
-	probe_strlcpy(t->smb_conf, d->cfg->samba_config, sizeof t->smb_conf);
-	if (topology_read(&d->root, t) == -1) {
-		oerrno = errno;
-		topology_free(t);
-		errno = oerrno;
-		return (NULL);
-	}
-	return (t);
+	http_reply(req, HTTP_OK, body);
 }
 
 static void
@@ -702,8 +601,8 @@ api_topology(struct daemon *d, struct evhttp_request *req)
 	struct topology	*t;
 	json_t		*body;
 
-	if ((t = api_topology_read(d)) == NULL) {
-		api_error(req, HTTP_INTERNAL, "internal", "topology: %s",
+	if ((t = daemon_topology(d)) == NULL) {
+		http_error(req, HTTP_INTERNAL, "internal", "topology: %s",
 		    strerror(errno));
 		return;
 	}
@@ -712,7 +611,7 @@ api_topology(struct daemon *d, struct evhttp_request *req)
 	/* The sessions smbstatus listed last, beside smb.conf's settings. */
 	json_object_set_new(json_object_get(json_object_get(body,
 	    "protocols"), "smb"), "sessions", smbsess_json(d));
-	api_reply(req, HTTP_OK, body);
+	http_reply(req, HTTP_OK, body);
 }
 
 /* Unlink w from the daemon's list of pending requests and free it. */
@@ -743,7 +642,7 @@ api_wait_cb(NP_UNUSED evutil_socket_t fd, NP_UNUSED short what, void *arg)
 	json_t		*body;
 
 	if ((s = api_snapshot(w->d)) == NULL) {
-		api_error(w->req, HTTP_INTERNAL, "internal", "snapshot: %s",
+		http_error(w->req, HTTP_INTERNAL, "internal", "snapshot: %s",
 		    strerror(errno));
 		api_wait_free(w);
 		return;
@@ -752,7 +651,7 @@ api_wait_cb(NP_UNUSED evutil_socket_t fd, NP_UNUSED short what, void *arg)
 	if (body != NULL)
 		json_object_set_new(body, "rates", enc_rates(w->first, s));
 	snapshot_free(s);
-	api_reply(w->req, HTTP_OK, body);
+	http_reply(w->req, HTTP_OK, body);
 	api_wait_free(w);
 }
 
@@ -801,23 +700,23 @@ api_counters(struct daemon *d, struct evhttp_request *req)
 	char		 msg[160];
 
 	if (api_interval(req, &interval, msg, sizeof msg) == -1) {
-		api_error(req, HTTP_BADREQUEST, "bad_request", "%s", msg);
+		http_error(req, HTTP_BADREQUEST, "bad_request", "%s", msg);
 		return;
 	}
 	if ((s = api_snapshot(d)) == NULL) {
-		api_error(req, HTTP_INTERNAL, "internal", "snapshot: %s",
+		http_error(req, HTTP_INTERNAL, "internal", "snapshot: %s",
 		    strerror(errno));
 		return;
 	}
 	if (interval == 0) {
-		api_reply(req, HTTP_OK, enc_counters(s));
+		http_reply(req, HTTP_OK, enc_counters(s));
 		snapshot_free(s);
 		return;
 	}
 	/* The second snapshot comes from a timer: the loop never sleeps. */
 	if (d->nwaits >= API_MAX_WAITS) {
 		snapshot_free(s);
-		api_error(req, HTTP_SERVUNAVAIL, "busy", "%u interval requests "
+		http_error(req, HTTP_SERVUNAVAIL, "busy", "%u interval requests "
 		    "are already waiting; try again", d->nwaits);
 		return;
 	}
@@ -825,7 +724,7 @@ api_counters(struct daemon *d, struct evhttp_request *req)
 	    (w->timer = evtimer_new(d->base, api_wait_cb, w)) == NULL) {
 		free(w);
 		snapshot_free(s);
-		api_error(req, HTTP_INTERNAL, "internal", "out of memory");
+		http_error(req, HTTP_INTERNAL, "internal", "out of memory");
 		return;
 	}
 	w->d = d;
@@ -847,12 +746,12 @@ api_metrics(struct daemon *d, struct evhttp_request *req)
 	struct evbuffer	*evb;
 
 	if ((s = api_snapshot(d)) == NULL) {
-		api_error(req, HTTP_INTERNAL, "internal", "snapshot: %s",
+		http_error(req, HTTP_INTERNAL, "internal", "snapshot: %s",
 		    strerror(errno));
 		return;
 	}
 	if ((evb = evbuffer_new()) == NULL || metrics_render(evb, s) == -1) {
-		api_error(req, HTTP_INTERNAL, "internal", "metrics: %s",
+		http_error(req, HTTP_INTERNAL, "internal", "metrics: %s",
 		    strerror(errno));
 		goto out;
 	}
@@ -863,40 +762,6 @@ out:
 	if (evb != NULL)
 		evbuffer_free(evb);
 	snapshot_free(s);
-}
-
-/* Now on the real-time clock, in seconds. */
-double
-api_now(void)
-{
-	struct timespec	ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return ((double)ts.tv_sec + (double)ts.tv_nsec / 1e9);
-}
-
-/*
- * A query parameter as a number into *out (kept when absent); -1 with a
- * message when malformed.
- */
-int
-api_query_num(struct evkeyvalq *q, const char *key, double *out, char *msg,
-    size_t msgsz)
-{
-	const char	*v;
-	char		*end;
-	double		 x;
-
-	if ((v = evhttp_find_header(q, key)) == NULL)
-		return (0);
-	errno = 0;
-	x = strtod(v, &end);
-	if (errno != 0 || end == v || *end != '\0' || !isfinite(x)) {
-		snprintf(msg, msgsz, "%s: '%.40s' is not a number", key, v);
-		return (-1);
-	}
-	*out = x;
-	return (0);
 }
 
 #define API_MAX_SAMPLES	20000	/* in one /v1/samples answer */
@@ -912,7 +777,7 @@ api_samples(struct daemon *d, struct evhttp_request *req)
 	struct hist_window		 w;
 	const char			*query;
 	char				 msg[160];
-	double				 now = api_now(), from, to, step = 0;
+	double				 now = nptime_real(), from, to, step = 0;
 	json_t				*doc;
 	int				 bad = 0;
 
@@ -921,16 +786,16 @@ api_samples(struct daemon *d, struct evhttp_request *req)
 	query = uri != NULL ? evhttp_uri_get_query(uri) : NULL;
 	if (query != NULL) {
 		if (evhttp_parse_query_str(query, &q) == -1) {
-			api_error(req, HTTP_BADREQUEST, "bad_request",
+			http_error(req, HTTP_BADREQUEST, "bad_request",
 			    "malformed query string");
 			return;
 		}
-		bad = api_query_num(&q, "from", &from, msg, sizeof msg) == -1 ||
-		    api_query_num(&q, "to", &to, msg, sizeof msg) == -1 ||
-		    api_query_num(&q, "step", &step, msg, sizeof msg) == -1;
+		bad = http_query_num(&q, "from", &from, msg, sizeof msg) == -1 ||
+		    http_query_num(&q, "to", &to, msg, sizeof msg) == -1 ||
+		    http_query_num(&q, "step", &step, msg, sizeof msg) == -1;
 		evhttp_clear_headers(&q);
 		if (bad) {
-			api_error(req, HTTP_BADREQUEST, "bad_request", "%s "
+			http_error(req, HTTP_BADREQUEST, "bad_request", "%s "
 			    "(from and to: Unix seconds, or negative for "
 			    "seconds before now; step: seconds)", msg);
 			return;
@@ -942,24 +807,24 @@ api_samples(struct daemon *d, struct evhttp_request *req)
 	if (to <= 0)
 		to += now;
 	if (!(to > from) || step < 0 || step > 86400) {
-		api_error(req, HTTP_BADREQUEST, "bad_request", "need from < to "
+		http_error(req, HTTP_BADREQUEST, "bad_request", "need from < to "
 		    "and a step from 0 to 86400 s");
 		return;
 	}
 	if (h == NULL || (first = history_first(h)) == NULL ||
 	    to < first->t) {
-		api_error(req, 410, "window_not_covered", "the history no "
+		http_error(req, 410, "window_not_covered", "the history no "
 		    "longer covers this window (it starts at %.3f)",
 		    h != NULL && history_first(h) != NULL ?
 		    history_first(h)->t : now);
 		return;
 	}
 	if (history_window(h, from, to, step, &w) == -1) {
-		api_error(req, HTTP_INTERNAL, "internal", "out of memory");
+		http_error(req, HTTP_INTERNAL, "internal", "out of memory");
 		return;
 	}
 	if (w.n > API_MAX_SAMPLES) {
-		api_error(req, HTTP_BADREQUEST, "too_many_samples", "%zu "
+		http_error(req, HTTP_BADREQUEST, "too_many_samples", "%zu "
 		    "samples: ask for at most %d with a larger step", w.n,
 		    API_MAX_SAMPLES);
 		history_window_clear(&w);
@@ -972,7 +837,7 @@ api_samples(struct daemon *d, struct evhttp_request *req)
 		json_object_set_new(doc, "to", json_real(to));
 		json_object_set_new(doc, "covered_from", json_real(first->t));
 	}
-	api_reply(req, HTTP_OK, doc);
+	http_reply(req, HTTP_OK, doc);
 }
 
 /*
@@ -982,10 +847,10 @@ api_samples(struct daemon *d, struct evhttp_request *req)
 static void
 api_time(struct daemon *d, struct evhttp_request *req)
 {
-	double	rx = api_now();
+	double	rx = nptime_real();
 
-	api_reply(req, HTTP_OK, json_pack("{s:f,s:f,s:f}", "receive", rx,
-	    "transmit", api_now(), "server_time", rx));
+	http_reply(req, HTTP_OK, json_pack("{s:f,s:f,s:f}", "receive", rx,
+	    "transmit", nptime_real(), "server_time", rx));
 }
 
 static void
@@ -1054,7 +919,7 @@ void
 api_shutdown(struct daemon *d)
 {
 	while (d->waits != NULL) {
-		api_error(d->waits->req, HTTP_SERVUNAVAIL, "shutting_down",
+		http_error(d->waits->req, HTTP_SERVUNAVAIL, "shutting_down",
 		    "nasperfd is stopping");
 		api_wait_free(d->waits);
 	}

@@ -25,10 +25,11 @@
 
 #include <jansson.h>
 
-#include "api.h"
 #include "cachedrop.h"
 #include "daemon.h"
+#include "http.h"
 #include "log.h"
+#include "nptime.h"
 
 #define CD_POLL_US	20000
 
@@ -72,14 +73,14 @@ cd_thread(void *arg)
 
 	cd->before = cd_cached();
 	sync();
-	t = api_now();
+	t = nptime_real();
 	cd->sync_s = t - cd->t0;
 	if ((fd = open("/proc/sys/vm/drop_caches", O_WRONLY | O_CLOEXEC)) ==
 	    -1 || write(fd, "1", 1) != 1)
 		cd->err = errno != 0 ? errno : EIO;
 	if (fd != -1)
 		close(fd);
-	cd->drop_s = api_now() - t;
+	cd->drop_s = nptime_real() - t;
 	cd->after = cd_cached();
 	atomic_store(&cd->done, 1);
 	return (NULL);
@@ -97,10 +98,10 @@ cd_poll(evutil_socket_t fd, short what, void *arg)
 	}
 	pthread_join(cd->th, NULL);
 	if (cd->err != 0)
-		api_error(cd->req, HTTP_INTERNAL, "drop_failed",
+		http_error(cd->req, HTTP_INTERNAL, "drop_failed",
 		    "/proc/sys/vm/drop_caches: %s", strerror(cd->err));
 	else
-		api_reply(cd->req, HTTP_OK, json_pack("{s:b,s:f,s:f,s:I,s:I}",
+		http_reply(cd->req, HTTP_OK, json_pack("{s:b,s:f,s:f,s:I,s:I}",
 		    "dropped", 1, "sync_seconds", cd->sync_s, "drop_seconds",
 		    cd->drop_s, "cached_before_bytes", (json_int_t)cd->before,
 		    "cached_after_bytes", (json_int_t)cd->after));
@@ -118,35 +119,35 @@ cachedrop_api(struct daemon *d, struct evhttp_request *req)
 	struct timeval		 tv = { 0, CD_POLL_US };
 
 	if (evhttp_request_get_command(req) != EVHTTP_REQ_POST) {
-		api_error(req, 405, "method", "POST only");
+		http_error(req, 405, "method", "POST only");
 		return;
 	}
 	if (d->opt_root != NULL) {
-		api_error(req, 409, "fixture", "nasperfd reads a fixture tree "
+		http_error(req, 409, "fixture", "nasperfd reads a fixture tree "
 		    "(--root): there is no page cache of its own to drop");
 		return;
 	}
 	if (!d->is_root) {
-		api_error(req, 403, "not_root", "nasperfd does not run as "
+		http_error(req, 403, "not_root", "nasperfd does not run as "
 		    "root, so it cannot drop the page cache");
 		return;
 	}
 	if (cd_busy != NULL) {
-		api_error(req, 409, "busy", "a drop is already running");
+		http_error(req, 409, "busy", "a drop is already running");
 		return;
 	}
 	if ((cd = calloc(1, sizeof *cd)) == NULL ||
 	    (cd->timer = evtimer_new(d->base, cd_poll, cd)) == NULL) {
 		free(cd);
-		api_error(req, HTTP_INTERNAL, "memory", "out of memory");
+		http_error(req, HTTP_INTERNAL, "memory", "out of memory");
 		return;
 	}
 	cd->req = req;
-	cd->t0 = api_now();
+	cd->t0 = nptime_real();
 	if (pthread_create(&cd->th, NULL, cd_thread, cd) != 0) {
 		event_free(cd->timer);
 		free(cd);
-		api_error(req, HTTP_INTERNAL, "thread", "cannot start a "
+		http_error(req, HTTP_INTERNAL, "thread", "cannot start a "
 		    "thread");
 		return;
 	}

@@ -31,6 +31,7 @@
 
 #include "np.h"
 #include "cfg.h"
+#include "snapshot.h"
 
 #define CFG_FILE_MAX	(1024 * 1024)	/* a config bigger than this is wrong */
 #define CFG_DEPTH_MAX	32		/* nesting of mappings and sequences */
@@ -1622,4 +1623,23 @@ cfg_key_default(size_t i)
 	if (i < NP_NITEMS(cfg_nic_keys))
 		return ("");
 	return (NULL);
+}
+
+/* The snapshot options of configuration cfg; opts points into groups, pats. */
+void
+cfg_snapshot_opts(const struct cfg *cfg, struct snapshot_opts *opts,
+    struct snapshot_group *groups, const char *(*pats)[CFG_MAX_PATTERNS])
+{
+	size_t	i, j;
+
+	memset(opts, 0, sizeof *opts);
+	for (i = 0; i < cfg->ngroups; i++) {
+		for (j = 0; j < cfg->groups[i].npatterns; j++)
+			pats[i][j] = cfg->groups[i].patterns[j];
+		groups[i].name = cfg->groups[i].name;
+		groups[i].patterns = pats[i];
+		groups[i].npatterns = cfg->groups[i].npatterns;
+	}
+	opts->groups = groups;
+	opts->ngroups = cfg->ngroups;
 }

@@ -14,6 +14,9 @@
 
 #include <netinet/in.h>
 
+struct snapshot_opts;
+struct snapshot_group;
+
 #define CFG_MAX_ALLOW		64	/* CIDR entries in api.allow */
 #define CFG_MAX_GROUPS		32	/* process groups */
 #define CFG_MAX_PATTERNS	16	/* comm patterns per group */
@@ -146,5 +149,12 @@ int		 cfg_endpoint_parse(const char *, const char *defhost,
 const char	*cfg_key_name(size_t i);
 /* The i-th key's default as nasperfd.yaml(5) shows it, or NULL past the end. */
 const char	*cfg_key_default(size_t i);
+/*
+ * The snapshot options of cfg's process groups: groups and pats are the
+ * caller's arrays that opts points into.
+ */
+void		 cfg_snapshot_opts(const struct cfg *, struct snapshot_opts *opts,
+		    struct snapshot_group *groups,
+		    const char *(*pats)[CFG_MAX_PATTERNS]);
 
 #endif /* CFG_H */

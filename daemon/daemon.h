@@ -22,6 +22,7 @@ struct runs;
 struct disktest;
 struct synth;
 struct smbsess;
+struct topology;
 
 struct daemon {
 	struct event_base	*base;
@@ -65,5 +66,10 @@ struct daemon {
  * one is malformed (a bad -l).
  */
 int	daemon_override(const struct daemon *, struct cfg *, char **cause);
+/*
+ * The box's topology, its Samba part from samba.config; caller frees with
+ * topology_free().  NULL with errno on ENOMEM.
+ */
+struct topology *daemon_topology(struct daemon *);
 
 #endif /* DAEMON_H */

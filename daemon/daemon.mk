@@ -1,7 +1,7 @@
 # daemon/daemon.mk: nasperfd
 sbin_PROGRAMS += daemon/nasperfd
-daemon_nasperfd_SOURCES = daemon/main.c daemon/daemon.h \
-	daemon/api.c daemon/api.h daemon/encode.c daemon/encode.h daemon/log.c daemon/log.h \
+daemon_nasperfd_SOURCES = daemon/main.c daemon/daemon.c daemon/daemon.h \
+	daemon/api.c daemon/api.h daemon/http.c daemon/http.h daemon/encode.c daemon/encode.h daemon/log.c daemon/log.h \
 	daemon/state.c daemon/state.h \
 	daemon/history.c daemon/history.h daemon/sampler.c daemon/sampler.h \
 	daemon/runs.c daemon/runs.h daemon/verdict.c daemon/verdict.h \

@@ -34,21 +34,21 @@
 
 #include <jansson.h>
 
-#include "api.h"
 #include "cfg.h"
 #include "daemon.h"
 #include "diskbench.h"
 #include "diskstats.h"
 #include "disktest.h"
+#include "http.h"
 #include "log.h"
 #include "np.h"
+#include "nptime.h"
 #include "state.h"
 #include "topology.h"
 
 #define DT_SUBDIR		"disktests"
 #define DT_BASELINE	"baseline.json"
 #define DT_ACTIVE	"disktest.active"	/* temp files being written */
-#define DT_PREFIX	"/v1/disktests/"
 #define DT_POLL_US	200000
 #define DT_BUSY_US	1000000			/* other I/O measured over */
 #define DT_MAX_DISKS	32
@@ -149,7 +149,8 @@ struct dt_test {
 	struct diskbench	*db[DT_MAX_DISKS];	/* the step's runs */
 	size_t			 ndb;
 	struct event		*timer;
-	struct evhttp_request	*req;		/* the POST, while checking */
+	disktest_start_cb	*cb;		/* answers the POST, once */
+	void			*cbarg;
 	struct diskstats	 ds0;		/* at the busy check's start */
 	double			 mono0;
 
@@ -177,26 +178,6 @@ struct disktest {
 
 static void	dt_tick_cb(evutil_socket_t, short, void *);
 static void	dt_finish(struct dt_test *, enum dt_state);
-
-/* Now on the real-time clock, in seconds. */
-static double
-dt_now(void)
-{
-	struct timespec	ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return ((double)ts.tv_sec + (double)ts.tv_nsec / 1e9);
-}
-
-/* Now on the monotonic clock, in seconds. */
-static double
-dt_mono(void)
-{
-	struct timespec	ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ((double)ts.tv_sec + (double)ts.tv_nsec / 1e9);
-}
 
 /* A JSON number, or null when x is not finite or not positive. */
 static json_t *
@@ -454,28 +435,6 @@ dt_parse(const json_t *body, const struct cfg *cfg, struct dt_test *t,
 	return (0);
 }
 
-/* Why a request was refused: an HTTP status, a code and a message. */
-struct dt_refusal {
-	int	status;
-	char	code[32];
-	char	msg[768];
-};
-
-/* Fill a refusal; returns -1 for the caller to return. */
-static NP_PRINTF(4, 5) int
-dt_refuse(struct dt_refusal *r, int status, const char *code,
-    const char *fmt, ...)
-{
-	va_list	ap;
-
-	r->status = status;
-	snprintf(r->code, sizeof r->code, "%s", code);
-	va_start(ap, fmt);
-	vsnprintf(r->msg, sizeof r->msg, fmt, ap);
-	va_end(ap);
-	return (-1);
-}
-
 /* The configured volume equal to path (a trailing slash aside), or NULL. */
 static const char *
 dt_volume_conf(const struct cfg *cfg, const char *path)
@@ -507,16 +466,16 @@ dt_free_bytes(const char *path, uint64_t *avail, uint64_t *total)
 /* Whether the volume has room for the file and some to spare; -1 if not. */
 static int
 dt_check_space(const struct dt_test *t, const struct dt_volume *v,
-    struct dt_refusal *r)
+    struct http_err *r)
 {
 	uint64_t	avail, total, reserve;
 
 	if (dt_free_bytes(v->path, &avail, &total) == -1)
-		return (dt_refuse(r, 400, "bad_volume", "%s: %s", v->path,
+		return (http_fail(r, 400, "bad_volume", "%s: %s", v->path,
 		    strerror(errno)));
 	reserve = total / 100 > DT_RESERVE_MIN ? total / 100 : DT_RESERVE_MIN;
 	if (avail < t->size || avail - t->size < reserve)
-		return (dt_refuse(r, 507, "insufficient_space", "%s has %.1f "
+		return (http_fail(r, 507, "insufficient_space", "%s has %.1f "
 		    "MB free; the test file needs %.1f MB and %.1f MB must "
 		    "stay free: pass a smaller size", v->path, avail / 1e6,
 		    t->size / 1e6, reserve / 1e6));
@@ -526,7 +485,7 @@ dt_check_space(const struct dt_test *t, const struct dt_volume *v,
 /* Add volume path (configured, a mount point) and its member disks. */
 static int
 dt_volume_add(struct daemon *d, const struct topology *topo,
-    struct dt_test *t, const char *conf, struct dt_refusal *r)
+    struct dt_test *t, const char *conf, struct http_err *r)
 {
 	struct topology_layer		 layers[TOPOLOGY_STACK_MAX];
 	const struct mounts_entry	*me = NULL;
@@ -541,19 +500,19 @@ dt_volume_add(struct daemon *d, const struct topology *topo,
 		if (strcmp(t->vols[i].path, conf) == 0)
 			return (0);
 	if (t->nvols == DT_MAX_VOLS)
-		return (dt_refuse(r, 400, "bad_target", "too many volumes"));
+		return (http_fail(r, 400, "bad_target", "too many volumes"));
 	if (stat(conf, &st) == -1)
-		return (dt_refuse(r, 400, "bad_target", "%s: %s", conf,
+		return (http_fail(r, 400, "bad_target", "%s: %s", conf,
 		    strerror(errno)));
 	if (!S_ISDIR(st.st_mode))
-		return (dt_refuse(r, 400, "bad_target", "%s: not a directory",
+		return (http_fail(r, 400, "bad_target", "%s: not a directory",
 		    conf));
 	/* The last mount on a path is the one in effect. */
 	for (i = 0; i < topo->mounts.n; i++)
 		if (strcmp(topo->mounts.v[i].mountpoint, conf) == 0)
 			me = &topo->mounts.v[i];
 	if (me == NULL)
-		return (dt_refuse(r, 400, "not_mounted", "%s is not a mount "
+		return (http_fail(r, 400, "not_mounted", "%s is not a mount "
 		    "point: its volume is mounted elsewhere or not at all, "
 		    "and the test file would land on the filesystem below",
 		    conf));
@@ -566,7 +525,7 @@ dt_volume_add(struct daemon *d, const struct topology *topo,
 	    "" : conf, DISKTEST_TMPNAME);
 	snprintf(v->fstype, sizeof v->fstype, "%s", me->fstype);
 	if ((dev = topology_mount_device(topo, me)) == NULL)
-		return (dt_refuse(r, 400, "bad_target", "%s: %s is not on a "
+		return (http_fail(r, 400, "bad_target", "%s: %s is not on a "
 		    "block device", conf, me->fstype));
 	snprintf(v->device, sizeof v->device, "%s", dev);
 	nl = topology_stack(topo, dev, me->fstype, layers, TOPOLOGY_STACK_MAX);
@@ -592,7 +551,7 @@ dt_volume_add(struct daemon *d, const struct topology *topo,
 		if ((b = dt_leaf(topo, ml->devices[i], 0)) == NULL)
 			continue;
 		if ((k = dt_disk_add(t, b)) == -1)
-			return (dt_refuse(r, 400, "bad_target", "more than %d "
+			return (http_fail(r, 400, "bad_target", "more than %d "
 			    "disks", DT_MAX_DISKS));
 		snprintf(v->members[v->nmembers], sizeof v->members[0], "%s",
 		    ml->devices[i]);
@@ -607,7 +566,7 @@ dt_volume_add(struct daemon *d, const struct topology *topo,
 /* Resolve one target into disks or a volume. */
 static int
 dt_target(struct daemon *d, const struct topology *topo, struct dt_test *t,
-    const char *s, struct dt_refusal *r)
+    const char *s, struct http_err *r)
 {
 	const struct blockdev		*b;
 	const struct blockdev_part	*p;
@@ -629,7 +588,7 @@ dt_target(struct daemon *d, const struct topology *topo, struct dt_test *t,
 				strncat(list, d->cfg->dt_volumes[i],
 				    sizeof list - strlen(list) - 1);
 			}
-			return (dt_refuse(r, 400, "bad_target", "%.200s is "
+			return (http_fail(r, 400, "bad_target", "%.200s is "
 			    "not in disktest.volumes, the volumes a test may "
 			    "write to (%s)", s, list[0] != '\0' ? list + 1 :
 			    "none are configured"));
@@ -637,14 +596,14 @@ dt_target(struct daemon *d, const struct topology *topo, struct dt_test *t,
 		return (dt_volume_add(d, topo, t, conf, r));
 	}
 	if ((b = blockdev_find_any(&topo->block, name, &p)) == NULL)
-		return (dt_refuse(r, 400, "unknown_target", "unknown target "
+		return (http_fail(r, 400, "unknown_target", "unknown target "
 		    "'%.100s': not a disk in %s/sys/block, nor a volume "
 		    "path", s, d->root.path));
 	if (p != NULL)
-		return (dt_refuse(r, 400, "bad_target", "%.100s is a "
+		return (http_fail(r, 400, "bad_target", "%.100s is a "
 		    "partition of %s: name the disk", s, b->name));
 	if (dt_disk_add(t, b) == -1)
-		return (dt_refuse(r, 400, "bad_target", "more than %d disks",
+		return (http_fail(r, 400, "bad_target", "more than %d disks",
 		    DT_MAX_DISKS));
 	return (0);
 }
@@ -652,7 +611,7 @@ dt_target(struct daemon *d, const struct topology *topo, struct dt_test *t,
 /* Refuse while an md array under the test's disks resyncs, unless forced. */
 static int
 dt_check_resync(const struct topology *topo, struct dt_test *t,
-    struct dt_refusal *r)
+    struct http_err *r)
 {
 	const struct blockdev		*b;
 	char				 why[256];
@@ -677,7 +636,7 @@ dt_check_resync(const struct topology *topo, struct dt_test *t,
 		    "resync", a->sync_pct >= 0 ? a->sync_pct : 0,
 		    (unsigned long long)a->sync_speed_kib);
 		if (!t->force)
-			return (dt_refuse(r, 409, "array_resyncing", "%s: a "
+			return (http_fail(r, 409, "array_resyncing", "%s: a "
 			    "test now would slow it down and measure neither; "
 			    "retry when it has finished, or force", why));
 		json_array_append_new(t->forced, json_string(why));
@@ -687,17 +646,17 @@ dt_check_resync(const struct topology *topo, struct dt_test *t,
 
 /* Every disk's node must be a block device; volumes need room. */
 static int
-dt_check_devices(struct dt_test *t, struct dt_refusal *r)
+dt_check_devices(struct dt_test *t, struct http_err *r)
 {
 	struct stat	st;
 	size_t		i;
 
 	for (i = 0; i < t->ndisks; i++) {
 		if (stat(t->disks[i].dev, &st) == -1)
-			return (dt_refuse(r, 400, "bad_target", "%s: %s",
+			return (http_fail(r, 400, "bad_target", "%s: %s",
 			    t->disks[i].dev, strerror(errno)));
 		if (!S_ISBLK(st.st_mode))
-			return (dt_refuse(r, 400, "bad_target", "%s is not a "
+			return (http_fail(r, 400, "bad_target", "%s is not a "
 			    "block device", t->disks[i].dev));
 	}
 	for (i = 0; i < t->nvols; i++)
@@ -933,7 +892,7 @@ dt_step_start(struct dt_test *t)
 {
 	const struct dt_step	*s = &t->steps[t->step];
 	struct diskbench_spec	 spec[DT_MAX_DISKS];
-	struct dt_refusal	 r;
+	struct http_err	 r;
 	struct dt_volume	*v = NULL;
 	char			*cause = NULL, label[128];
 	size_t			 i, n = 1;
@@ -1465,9 +1424,9 @@ dt_finish(struct dt_test *t, enum dt_state state)
 	if (unlink(path) == -1 && errno != ENOENT)
 		log_warn("disktest: %s", path);
 	t->state = state;
-	t->ended = dt_now();
+	t->ended = nptime_real();
 	if (t->cancel_mono > 0)
-		t->cancel_s = dt_mono() - t->cancel_mono;
+		t->cancel_s = nptime_mono() - t->cancel_mono;
 	if ((doc = dt_doc(t)) == NULL) {
 		log_warnx("disktest %lu: out of memory", t->id);
 	} else {
@@ -1529,41 +1488,67 @@ dt_mark_active(struct dt_test *t)
 	return (state_write(t->dt->d->state_dir, DT_ACTIVE, buf, len, 0600));
 }
 
+/* Answer the POST that started t, once: doc (stolen) or the refusal e. */
+static void
+dt_answer(struct dt_test *t, json_t *doc, const struct http_err *e)
+{
+	disktest_start_cb	*cb = t->cb;
+
+	t->cb = NULL;
+	if (cb != NULL)
+		cb(doc, e, t->cbarg);
+	else
+		json_decref(doc);
+}
+
+/* Refuse the POST that started t, and free t. */
+static NP_PRINTF(4, 5) void
+dt_refused(struct dt_test *t, int status, const char *code,
+    const char *fmt, ...)
+{
+	struct http_err	e;
+	va_list		ap;
+
+	e.status = status;
+	snprintf(e.code, sizeof e.code, "%s", code);
+	va_start(ap, fmt);
+	vsnprintf(e.msg, sizeof e.msg, fmt, ap);
+	va_end(ap);
+	dt_answer(t, NULL, &e);
+	if (t->dt->cur == t)
+		t->dt->cur = NULL;
+	dt_test_free(t);
+}
+
 /* Start the first step and answer the POST. */
 static void
 dt_run(struct dt_test *t)
 {
 	struct disktest		*dt = t->dt;
-	struct evhttp_request	*req = t->req;
 	struct timeval		 tv = { 0, DT_POLL_US };
+	disktest_start_cb	*cb;
+	void			*cbarg;
 	json_t			*doc;
 
-	t->req = NULL;
 	dt_plan(t);
 	if (t->nsteps == 0) {
-		api_error(req, 400, "nothing_to_do", "no step in this plan");
-		dt->cur = NULL;
-		dt_test_free(t);
+		dt_refused(t, 400, "nothing_to_do", "no step in this plan");
 		return;
 	}
 	if (dt_mark_active(t) == -1) {
-		api_error(req, 500, "not_saved", "%s/%s: %s", dt->d->state_dir,
+		dt_refused(t, 500, "not_saved", "%s/%s: %s", dt->d->state_dir,
 		    DT_ACTIVE, strerror(errno));
-		dt->cur = NULL;
-		dt_test_free(t);
 		return;
 	}
 	dt->next_id = t->id + 1;
 	t->state = DT_RUNNING;
-	t->started = dt_now();
+	t->started = nptime_real();
 	/* The busy check's timer; none when that check is off. */
 	if (t->timer != NULL)
 		event_free(t->timer);
 	if ((t->timer = event_new(dt->d->base, -1, EV_PERSIST, dt_tick_cb,
 	    t)) == NULL || event_add(t->timer, &tv) == -1) {
-		api_error(req, 500, "internal", "cannot add a timer");
-		dt->cur = NULL;
-		dt_test_free(t);
+		dt_refused(t, 500, "internal", "cannot add a timer");
 		return;
 	}
 	log_info("disk test %lu: %zu disks, %zu volumes, %zu steps of %.0f s%s",
@@ -1571,15 +1556,21 @@ dt_run(struct dt_test *t)
 	    json_array_size(t->forced) > 0 ? ", forced" : "");
 	if (dt_step_start(t) == -1) {
 		/* Failed at once (a device gone): the saved result says why. */
+		cb = t->cb;
+		cbarg = t->cbarg;
+		t->cb = NULL;
 		dt_finish(t, DT_FAILED);
 		doc = dt->n > 0 ? json_incref(dt->v[dt->n - 1].doc) : NULL;
-		api_reply(req, 201, doc);
+		if (cb != NULL)
+			cb(doc, NULL, cbarg);
+		else
+			json_decref(doc);
 		return;
 	}
 	doc = dt_doc(t);
 	if (doc != NULL)
 		dt_save(dt, t->id, doc);
-	api_reply(req, 201, doc);
+	dt_answer(t, doc, NULL);
 }
 
 /* The I/O other than ours on the disks over the check: refuse if busy. */
@@ -1592,7 +1583,7 @@ dt_busy_cb(NP_UNUSED evutil_socket_t fd, NP_UNUSED short what, void *arg)
 	const struct diskstats_dev	*a, *b;
 	struct diskstats		 ds;
 	struct probe_buf		 buf;
-	double				 dts = dt_mono() - t->mono0, iops, mbps;
+	double				 dts = nptime_mono() - t->mono0, iops, mbps;
 	char				 why[256];
 	size_t				 i;
 
@@ -1617,11 +1608,9 @@ dt_busy_cb(NP_UNUSED evutil_socket_t fd, NP_UNUSED short what, void *arg)
 		    t->disks[i].name, iops, mbps, dts, cfg->dt_busy_iops,
 		    cfg->dt_busy_mbps);
 		if (!t->force) {
-			api_error(t->req, 409, "disk_busy", "%s; retry when it "
-			    "is idle, or force", why);
 			log_info("disk test refused: %s", why);
-			dt->cur = NULL;
-			dt_test_free(t);
+			dt_refused(t, 409, "disk_busy", "%s; retry when it "
+			    "is idle, or force", why);
 			goto out;
 		}
 		json_array_append_new(t->forced, json_string(why));
@@ -1633,55 +1622,24 @@ out:
 	probe_buf_free(&buf);
 }
 
-/* The request body as a JSON object; NULL with a reply sent. */
-static json_t *
-dt_body(struct evhttp_request *req)
-{
-	struct evbuffer	*in = evhttp_request_get_input_buffer(req);
-	json_error_t	 jerr;
-	json_t		*j;
-	size_t		 len = evbuffer_get_length(in);
-	char		*buf;
-
-	if (len == 0)
-		return (json_object());
-	if ((buf = malloc(len + 1)) == NULL) {
-		api_error(req, 500, "internal", "out of memory");
-		return (NULL);
-	}
-	evbuffer_copyout(in, buf, len);
-	j = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &jerr);
-	free(buf);
-	if (j == NULL || !json_is_object(j)) {
-		api_error(req, 400, "bad_json", "the body must be a JSON "
-		    "object: %s", j == NULL ? jerr.text : "not an object");
-		json_decref(j);
-		return (NULL);
-	}
-	return (j);
-}
-
-/* POST /v1/disktests. */
-static void
-dt_create(struct daemon *d, struct evhttp_request *req)
+/* Start a test of what body asks for; see disktest.h. */
+int
+disktest_start(struct daemon *d, json_t *body, disktest_start_cb *cb,
+    void *arg, struct http_err *e)
 {
 	struct disktest		*dt = d->disktest;
 	struct topology		*topo = NULL;
 	struct dt_test		*t = NULL;
-	struct dt_refusal	 r;
 	struct probe_buf	 buf;
 	struct timeval		 tv = { 0, DT_BUSY_US };
 	const json_t		*targets;
-	json_t			*body;
 	char			 msg[512];
 	size_t			 i;
+	int			 rc = -1;
 
-	memset(&r, 0, sizeof r);
 	probe_buf_init(&buf);
-	if ((body = dt_body(req)) == NULL)
-		return;
 	if (dt->cur != NULL) {
-		api_error(req, 409, "busy", "disk test %lu is %s; one at a "
+		http_fail(e, 409, "busy", "disk test %lu is %s; one at a "
 		    "time (DELETE /v1/disktests/%lu cancels it)", dt->cur->id,
 		    dt_state_names[dt->cur->state], dt->cur->id);
 		goto out;
@@ -1689,17 +1647,17 @@ dt_create(struct daemon *d, struct evhttp_request *req)
 	if ((t = calloc(1, sizeof *t)) == NULL ||
 	    (t->forced = json_array()) == NULL ||
 	    (topo = topology_new()) == NULL) {
-		api_error(req, 500, "internal", "out of memory");
+		http_fail(e, 500, "internal", "out of memory");
 		goto out;
 	}
 	t->dt = dt;
 	t->id = dt->next_id;
 	t->cancel_s = -1;
-	t->created = dt_now();
+	t->created = nptime_real();
 	t->request = json_incref(body);
 	diskstats_init(&t->ds0);
 	if (dt_parse(body, d->cfg, t, msg, sizeof msg) == -1) {
-		api_error(req, 400, "bad_request", "%s", msg);
+		http_fail(e, 400, "bad_request", "%s", msg);
 		goto out;
 	}
 	topology_read(&d->root, topo);
@@ -1710,28 +1668,30 @@ dt_create(struct daemon *d, struct evhttp_request *req)
 	targets = json_object_get(body, "targets");
 	for (i = 0; i < json_array_size(targets); i++)
 		if (dt_target(d, topo, t, json_string_value(
-		    json_array_get(targets, i)), &r) == -1)
+		    json_array_get(targets, i)), e) == -1)
 			goto refused;
 	if (json_array_size(targets) == 0) {
 		/* No target: every configured volume and its disks. */
 		for (i = 0; i < d->cfg->dt_nvolumes; i++)
 			if (dt_volume_add(d, topo, t, d->cfg->dt_volumes[i],
-			    &r) == -1)
+			    e) == -1)
 				goto refused;
 		if (t->ndisks == 0) {
-			dt_refuse(&r, 400, "no_target", "name the disks or "
+			http_fail(e, 400, "no_target", "name the disks or "
 			    "volumes to test (no disktest.volumes are "
 			    "configured)");
 			goto refused;
 		}
 	}
-	if (dt_check_resync(topo, t, &r) == -1 ||
-	    dt_check_devices(t, &r) == -1)
+	if (dt_check_resync(topo, t, e) == -1 ||
+	    dt_check_devices(t, e) == -1)
 		goto refused;
 	/* Other I/O is measured over a second, from a timer. */
-	t->req = req;
-	t->mono0 = dt_mono();
+	t->cb = cb;
+	t->cbarg = arg;
+	t->mono0 = nptime_mono();
 	dt->cur = t;
+	rc = 0;
 	if ((d->cfg->dt_busy_iops == 0 && d->cfg->dt_busy_mbps == 0) ||
 	    diskstats_read(&d->root, &buf, &t->ds0, NULL) == -1) {
 		t = NULL;
@@ -1741,38 +1701,33 @@ dt_create(struct daemon *d, struct evhttp_request *req)
 	if ((t->timer = evtimer_new(d->base, dt_busy_cb, t)) == NULL ||
 	    evtimer_add(t->timer, &tv) == -1) {
 		dt->cur = NULL;
-		api_error(req, 500, "internal", "cannot add a timer");
+		t->cb = NULL;
+		http_fail(e, 500, "internal", "cannot add a timer");
+		rc = -1;
 		goto out;
 	}
 	t = NULL;
 	goto out;
 refused:
-	log_info("disk test refused: %s", r.msg);
-	api_error(req, r.status, r.code, "%s", r.msg);
+	log_info("disk test refused: %s", e->msg);
 out:
 	probe_buf_free(&buf);
 	topology_free(topo);
 	dt_test_free(t);
-	json_decref(body);
+	return (rc);
 }
 
-/* GET and POST /v1/disktests. */
-void
-disktest_api(struct daemon *d, struct evhttp_request *req)
+/* The tests saved and the one running; see disktest.h. */
+json_t *
+disktest_list(struct daemon *d)
 {
 	struct disktest	*dt = d->disktest;
 	const json_t	*doc;
 	json_t		*a;
 	size_t		 i;
 
-	if (evhttp_request_get_command(req) == EVHTTP_REQ_POST) {
-		dt_create(d, req);
-		return;
-	}
-	if ((a = json_array()) == NULL) {
-		api_error(req, 500, "internal", "out of memory");
-		return;
-	}
+	if ((a = json_array()) == NULL)
+		return (NULL);
 	for (i = 0; i < dt->n; i++) {
 		doc = dt->v[i].doc;
 		json_array_append_new(a, json_pack("{s:O?,s:O?,s:O?,s:O?}",
@@ -1786,62 +1741,56 @@ disktest_api(struct daemon *d, struct evhttp_request *req)
 		    (json_int_t)dt->cur->id, "state",
 		    dt_state_names[dt->cur->state], "created",
 		    dt->cur->created));
-	api_reply(req, 200, json_pack("{s:o}", "disktests", a));
+	return (json_pack("{s:o}", "disktests", a));
 }
 
-/* GET and DELETE /v1/disktests/ID. */
-void
-disktest_api_item(struct daemon *d, struct evhttp_request *req)
+/* The document of test id, live or saved; see disktest.h. */
+json_t *
+disktest_get(struct daemon *d, unsigned long id, struct http_err *e)
 {
-	struct disktest		*dt = d->disktest;
-	struct dt_test		*t = dt->cur;
-	const struct evhttp_uri	*uri = evhttp_request_get_evhttp_uri(req);
-	const char		*rest;
-	enum evhttp_cmd_type	 cmd = evhttp_request_get_command(req);
-	unsigned long		 id;
-	char			*end;
-	size_t			 i;
+	struct disktest	*dt = d->disktest;
+	size_t		 i;
 
-	rest = evhttp_uri_get_path(uri) + strlen(DT_PREFIX);
-	errno = 0;
-	id = strtoul(rest, &end, 10);
-	if (end == rest || *end != '\0' || errno != 0) {
-		api_error(req, 404, "no_such_test", "no disk test %.40s", rest);
-		return;
-	}
+	if (dt->cur != NULL && dt->cur->id == id)
+		return (dt_doc(dt->cur));
+	for (i = 0; i < dt->n; i++)
+		if (dt->v[i].id == id)
+			return (json_incref(dt->v[i].doc));
+	http_fail(e, 404, "no_such_test", "no disk test %lu", id);
+	return (NULL);
+}
+
+/* Cancel test id while it runs; see disktest.h. */
+json_t *
+disktest_cancel(struct daemon *d, unsigned long id, struct http_err *e)
+{
+	struct disktest	*dt = d->disktest;
+	struct dt_test	*t = dt->cur;
+	size_t		 i;
+
 	if (t != NULL && t->id == id) {
-		if (cmd == EVHTTP_REQ_DELETE) {
-			if (t->state == DT_CHECKING) {
-				api_error(req, 409, "starting", "disk test %lu "
-				    "is still checking its disks; try again "
-				    "in a second", id);
-				return;
-			}
-			if (t->cancel_mono == 0) {
-				t->cancel_mono = dt_mono();
-				for (i = 0; i < t->ndb; i++)
-					diskbench_cancel(t->db[i]);
-				log_info("disk test %lu: cancelling", id);
-			}
-			api_reply(req, 202, dt_doc(t));
-			return;
+		if (t->state == DT_CHECKING) {
+			http_fail(e, 409, "starting", "disk test %lu is still "
+			    "checking its disks; try again in a second", id);
+			return (NULL);
 		}
-		api_reply(req, 200, dt_doc(t));
-		return;
+		if (t->cancel_mono == 0) {
+			t->cancel_mono = nptime_mono();
+			for (i = 0; i < t->ndb; i++)
+				diskbench_cancel(t->db[i]);
+			log_info("disk test %lu: cancelling", id);
+		}
+		return (dt_doc(t));
 	}
-	for (i = 0; i < dt->n; i++) {
-		if (dt->v[i].id != id)
-			continue;
-		if (cmd == EVHTTP_REQ_DELETE) {
-			api_error(req, 409, "not_running", "disk test %lu is "
+	for (i = 0; i < dt->n; i++)
+		if (dt->v[i].id == id) {
+			http_fail(e, 409, "not_running", "disk test %lu is "
 			    "over (%s)", id, json_string_value(json_object_get(
 			    dt->v[i].doc, "state")));
-			return;
+			return (NULL);
 		}
-		api_reply(req, 200, json_incref(dt->v[i].doc));
-		return;
-	}
-	api_error(req, 404, "no_such_test", "no disk test %lu", id);
+	http_fail(e, 404, "no_such_test", "no disk test %lu", id);
+	return (NULL);
 }
 
 /* Sort saved tests by id. */
@@ -1975,16 +1924,14 @@ disktest_shutdown(struct daemon *d)
 		return;
 	if ((t = dt->cur) != NULL) {
 		if (t->state == DT_CHECKING) {
-			api_error(t->req, 503, "shutting_down", "nasperfd is "
+			dt_refused(t, 503, "shutting_down", "nasperfd is "
 			    "stopping");
-			dt->cur = NULL;
-			dt_test_free(t);
 		} else {
 			for (i = 0; i < t->ndb; i++)
 				diskbench_cancel(t->db[i]);
 			snprintf(t->error, sizeof t->error, "nasperfd stopped "
 			    "during the test");
-			t->cancel_mono = dt_mono();
+			t->cancel_mono = nptime_mono();
 			dt_finish(t, DT_CANCELLED);
 		}
 	}

@@ -1,15 +1,17 @@
 /*
  * disktest.h: the disk analyzer.
  *
- * POST /v1/disktests plans and starts a test of disks and volumes: per
- * disk, sequential reads at three zones (outer, middle, inner: the HDD
- * curve) and random 4 KiB reads at queue depths 1 and 32; all disks read
- * at once, to show a controller or backplane ceiling; per volume, a temp
- * file written, read, then read and written at random.  The disk benchmark
- * engine (probes/diskbench) runs each step in threads of its own; an
- * evtimer polls it and moves on, so the event loop never waits on a disk.
- * GET /v1/disktests/ID follows the progress and gives the result, DELETE
- * cancels.  A finished test is STATE_DIR/disktests/ID.json, and its
+ * disktest_start() (POST /v1/disktests; the routes are api_disktest.c's)
+ * plans and starts a test of disks and volumes: per disk, sequential
+ * reads at three zones (outer, middle, inner: the HDD curve) and random
+ * 4 KiB reads at queue depths 1 and 32; all disks read at once, to show a
+ * controller or backplane ceiling; per volume, a temp file written, read,
+ * then read and written at random.  The disk benchmark engine
+ * (probes/diskbench) runs each step in threads of its own; an evtimer
+ * polls it and moves on, so the event loop never waits on a disk.
+ * disktest_get() follows the progress and gives the result,
+ * disktest_cancel() cancels.  A finished test is
+ * STATE_DIR/disktests/ID.json, and its
  * figures are merged into STATE_DIR/baseline.json, the box's capability
  * baseline that verdicts compare against.
  *
@@ -27,11 +29,13 @@
 
 #include <stddef.h>
 
+#include <jansson.h>
+
 #define DISKTEST_TMPNAME	".nasperfd-disktest.tmp"
 #define DISKTEST_SLOW_PCT	8.0	/* below the array's mean: slow */
 
 struct daemon;
-struct evhttp_request;
+struct http_err;
 
 /*
  * Read the saved tests and the baseline, and remove temp files a crash
@@ -41,10 +45,31 @@ struct evhttp_request;
 int	disktest_init(struct daemon *, char **cause);
 /* Cancel a running test, remove its temp files, save it, free all. */
 void	disktest_shutdown(struct daemon *);
-/* GET /v1/disktests (the list) and POST /v1/disktests (start one). */
-void	disktest_api(struct daemon *, struct evhttp_request *);
-/* GET and DELETE /v1/disktests/ID. */
-void	disktest_api_item(struct daemon *, struct evhttp_request *);
+/*
+ * Called once when a test disktest_start() accepted has started, with its
+ * document (the caller's reference), or was refused after its checks
+ * (doc NULL, e the refusal); both NULL when a document could not be made.
+ */
+typedef void disktest_start_cb(json_t *doc, const struct http_err *e,
+	    void *arg);
+/*
+ * Plan a test of what body asks for (a JSON object: targets, kinds,
+ * seconds, size, force...) and start it.  -1 with e filled when it is
+ * refused at once; 0 when cb(arg) will tell, maybe before this returns,
+ * maybe after a second of checking that the disks are idle.
+ */
+int	disktest_start(struct daemon *, json_t *body, disktest_start_cb *cb,
+	    void *arg, struct http_err *e);
+/* {"disktests": [{id, state, created, error}...]}; NULL on ENOMEM. */
+json_t	*disktest_list(struct daemon *);
+/* The document of test id, live or saved; NULL with e (404) filled. */
+json_t	*disktest_get(struct daemon *, unsigned long id, struct http_err *e);
+/*
+ * Cancel test id while it runs and return its document; NULL with e
+ * filled (404, or 409 when it is checking or over).
+ */
+json_t	*disktest_cancel(struct daemon *, unsigned long id,
+	    struct http_err *e);
 
 /*
  * The baseline of a disk ("sda") or a volume (its mount point) for the

@@ -22,14 +22,15 @@
 
 #include <jansson.h>
 
-#include "api.h"
 #include "cfg.h"
 #include "daemon.h"
 #include "disktest.h"
 #include "encode.h"
 #include "history.h"
+#include "http.h"
 #include "log.h"
 #include "np.h"
+#include "nptime.h"
 #include "report_html.h"
 #include "report_yaml.h"
 #include "runs.h"
@@ -252,7 +253,7 @@ runs_body(struct evhttp_request *req, int empty_ok)
 	if (len == 0 && empty_ok)
 		return (json_object());
 	if ((buf = malloc(len + 1)) == NULL) {
-		api_error(req, HTTP_INTERNAL, "internal", "out of memory");
+		http_error(req, HTTP_INTERNAL, "internal", "out of memory");
 		return (NULL);
 	}
 	evbuffer_copyout(in, buf, len);
@@ -260,14 +261,14 @@ runs_body(struct evhttp_request *req, int empty_ok)
 	j = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &jerr);
 	free(buf);
 	if (j == NULL) {
-		api_error(req, HTTP_BADREQUEST, "bad_json", "the body is not "
+		http_error(req, HTTP_BADREQUEST, "bad_json", "the body is not "
 		    "JSON: %s (line %d, column %d)", jerr.text, jerr.line,
 		    jerr.column);
 		return (NULL);
 	}
 	if (!json_is_object(j)) {
 		json_decref(j);
-		api_error(req, HTTP_BADREQUEST, "bad_json", "the body must be "
+		http_error(req, HTTP_BADREQUEST, "bad_json", "the body must be "
 		    "a JSON object");
 		return (NULL);
 	}
@@ -515,7 +516,7 @@ runs_report(struct daemon *d, struct evhttp_request *req, const json_t *run)
 	    strncmp(vr.protocol, "smb", 3) == 0) &&
 	    smbsess_find(d, vr.client_addr, vr.start, vr.end, &sess) == 0)
 		vr.session = &sess;
-	vr.topo = topo = api_topology_read(d);
+	vr.topo = topo = daemon_topology(d);
 	crypto_init(&cr);
 	probe_buf_init(&buf);
 	if (crypto_read(&d->root, &buf, &cr, &errstr) == 0)
@@ -537,11 +538,11 @@ runs_report(struct daemon *d, struct evhttp_request *req, const json_t *run)
 	crypto_clear(&cr);
 	if (rep == NULL) {
 		if (errno == ERANGE)
-			api_error(req, 410, "window_not_covered", "%s",
+			http_error(req, 410, "window_not_covered", "%s",
 			    cause != NULL ? cause : "the history does not "
 			    "cover this window");
 		else
-			api_error(req, HTTP_INTERNAL, "internal", "report: %s",
+			http_error(req, HTTP_INTERNAL, "internal", "report: %s",
 			    cause != NULL ? cause : strerror(errno));
 		free(cause);
 		return (NULL);
@@ -615,31 +616,31 @@ runs_create(struct daemon *d, struct evhttp_request *req)
 	struct run	*r;
 	json_t		*body, *run, *doc, *rep = NULL;
 	char		 msg[256], peer[64];
-	double		 now = api_now();
+	double		 now = nptime_real();
 	int		 recorded;
 
 	if ((body = runs_body(req, 1)) == NULL)
 		return;
 	recorded = json_object_get(body, "start") != NULL ||
 	    json_object_get(body, "end") != NULL;
-	if (api_peer(req, peer, sizeof peer) == -1)
+	if (http_peer(req, peer, sizeof peer) == -1)
 		peer[0] = '\0';
 	run = json_pack("{s:I,s:o,s:b,s:b}", "id", (json_int_t)rs->next_id,
 	    "client_addr", enc_text_or_null(peer), "ended", 0, "retroactive",
 	    0);
 	if (run == NULL) {
 		json_decref(body);
-		api_error(req, HTTP_INTERNAL, "internal", "out of memory");
+		http_error(req, HTTP_INTERNAL, "internal", "out of memory");
 		return;
 	}
 	if (runs_figures(body, run, msg, sizeof msg) == -1 ||
 	    (recorded && runs_place(body, run, now, msg, sizeof msg) == -1)) {
-		api_error(req, HTTP_BADREQUEST, "bad_request", "%s", msg);
+		http_error(req, HTTP_BADREQUEST, "bad_request", "%s", msg);
 		goto out;
 	}
 	if (!recorded) {
 		if (runs_open(rs) >= RUNS_MAX_OPEN) {
-			api_error(req, 409, "too_many_open", "%d runs are open; "
+			http_error(req, 409, "too_many_open", "%d runs are open; "
 			    "end some first", RUNS_MAX_OPEN);
 			goto out;
 		}
@@ -653,11 +654,11 @@ runs_create(struct daemon *d, struct evhttp_request *req)
 	doc = json_pack("{s:O,s:O?}", "run", run, "report", rep);
 	if (doc == NULL || (r = runs_add(rs, rs->next_id, doc)) == NULL) {
 		json_decref(doc);
-		api_error(req, HTTP_INTERNAL, "internal", "out of memory");
+		http_error(req, HTTP_INTERNAL, "internal", "out of memory");
 		goto out;
 	}
 	if (runs_save(rs, r) == -1) {
-		api_error(req, HTTP_INTERNAL, "not_saved", "%s/%lu.json: %s",
+		http_error(req, HTTP_INTERNAL, "not_saved", "%s/%lu.json: %s",
 		    rs->dir, r->id, strerror(errno));
 		json_decref(r->doc);
 		rs->n--;
@@ -665,7 +666,7 @@ runs_create(struct daemon *d, struct evhttp_request *req)
 	}
 	log_info("run %lu %s from %s", r->id, recorded ? "recorded" :
 	    "opened", peer);
-	api_reply(req, recorded ? HTTP_OK : 201, json_pack("{s:I,s:O,s:O?}",
+	http_reply(req, recorded ? HTTP_OK : 201, json_pack("{s:I,s:O,s:O?}",
 	    "id", (json_int_t)r->id, "run", run, "report", rep));
 out:
 	json_decref(rep);
@@ -703,12 +704,12 @@ runs_api(struct daemon *d, struct evhttp_request *req)
 		return;
 	}
 	if ((a = json_array()) == NULL) {
-		api_error(req, HTTP_INTERNAL, "internal", "out of memory");
+		http_error(req, HTTP_INTERNAL, "internal", "out of memory");
 		return;
 	}
 	for (i = 0; i < rs->n; i++)
 		json_array_append_new(a, runs_summary(&rs->v[i]));
-	api_reply(req, HTTP_OK, json_pack("{s:o}", "runs", a));
+	http_reply(req, HTTP_OK, json_pack("{s:o}", "runs", a));
 }
 
 /* POST /v1/runs/ID/end: close a live run and make its report. */
@@ -720,7 +721,7 @@ runs_end(struct daemon *d, struct evhttp_request *req, struct run *r)
 
 	old = json_object_get(r->doc, "run");
 	if (json_is_true(json_object_get(old, "ended"))) {
-		api_error(req, 409, "already_ended", "run %lu has already "
+		http_error(req, 409, "already_ended", "run %lu has already "
 		    "ended", r->id);
 		return;
 	}
@@ -728,21 +729,21 @@ runs_end(struct daemon *d, struct evhttp_request *req, struct run *r)
 		return;
 	if (json_object_get(body, "start") != NULL ||
 	    json_object_get(body, "end") != NULL) {
-		api_error(req, HTTP_BADREQUEST, "bad_request", "a live run "
+		http_error(req, HTTP_BADREQUEST, "bad_request", "a live run "
 		    "ends now: start and end are not taken here");
 		json_decref(body);
 		return;
 	}
 	if ((run = json_deep_copy(old)) == NULL) {
 		json_decref(body);
-		api_error(req, HTTP_INTERNAL, "internal", "out of memory");
+		http_error(req, HTTP_INTERNAL, "internal", "out of memory");
 		return;
 	}
 	if (runs_figures(body, run, msg, sizeof msg) == -1) {
-		api_error(req, HTTP_BADREQUEST, "bad_request", "%s", msg);
+		http_error(req, HTTP_BADREQUEST, "bad_request", "%s", msg);
 		goto out;
 	}
-	json_object_set_new(run, "end", json_real(runs_sample(d, api_now())));
+	json_object_set_new(run, "end", json_real(runs_sample(d, nptime_real())));
 	json_object_set_new(run, "ended", json_true());
 	if ((rep = runs_report(d, req, run)) == NULL)
 		goto out;		/* the run stays open and unchanged */
@@ -751,14 +752,14 @@ runs_end(struct daemon *d, struct evhttp_request *req, struct run *r)
 	    NULL || runs_save(d->runs, r) == -1) {
 		json_decref(r->doc);
 		r->doc = old;
-		api_error(req, HTTP_INTERNAL, "not_saved", "run %lu: %s",
+		http_error(req, HTTP_INTERNAL, "not_saved", "run %lu: %s",
 		    r->id, strerror(errno));
 		goto out;
 	}
 	json_decref(old);
 	log_info("run %lu ended: %s", r->id, json_string_value(
 	    json_object_get(json_object_get(rep, "verdict"), "summary")));
-	api_reply(req, HTTP_OK, json_incref(rep));
+	http_reply(req, HTTP_OK, json_incref(rep));
 out:
 	json_decref(rep);
 	json_decref(run);
@@ -802,7 +803,7 @@ runs_send(struct evhttp_request *req, const char *type, const char *buf,
 	    evbuffer_add(evb, buf, len) == -1) {
 		if (evb != NULL)
 			evbuffer_free(evb);
-		api_error(req, HTTP_INTERNAL, "internal", "out of memory");
+		http_error(req, HTTP_INTERNAL, "internal", "out of memory");
 		return;
 	}
 	evhttp_add_header(evhttp_request_get_output_headers(req),
@@ -824,7 +825,7 @@ runs_get_report(struct daemon *d, struct evhttp_request *req, struct run *r)
 	int		 rc;
 
 	if ((fmt = runs_format(req)) == NULL) {
-		api_error(req, HTTP_BADREQUEST, "bad_request", "format: "
+		http_error(req, HTTP_BADREQUEST, "bad_request", "format: "
 		    "expected json, yaml, text or html");
 		return;
 	}
@@ -833,12 +834,12 @@ runs_get_report(struct daemon *d, struct evhttp_request *req, struct run *r)
 		json_t	*run = json_deep_copy(json_object_get(r->doc, "run"));
 
 		if (run == NULL) {
-			api_error(req, HTTP_INTERNAL, "internal", "out of "
+			http_error(req, HTTP_INTERNAL, "internal", "out of "
 			    "memory");
 			return;
 		}
 		json_object_set_new(run, "end", json_real(runs_sample(d,
-		    api_now())));
+		    nptime_real())));
 		live = runs_report(d, req, run);
 		json_decref(run);
 		if (live == NULL)
@@ -846,7 +847,7 @@ runs_get_report(struct daemon *d, struct evhttp_request *req, struct run *r)
 		rep = live;
 	}
 	if (strcmp(fmt, "json") == 0) {
-		api_reply(req, HTTP_OK, json_incref((json_t *)rep));
+		http_reply(req, HTTP_OK, json_incref((json_t *)rep));
 		json_decref(live);
 		return;
 	}
@@ -862,7 +863,7 @@ runs_get_report(struct daemon *d, struct evhttp_request *req, struct run *r)
 		}
 	}
 	if (buf == NULL)
-		api_error(req, HTTP_INTERNAL, "internal", "cannot render the "
+		http_error(req, HTTP_INTERNAL, "internal", "cannot render the "
 		    "report as %s", fmt);
 	else
 		runs_send(req, strcmp(fmt, "text") == 0 ?
@@ -886,14 +887,14 @@ runs_api_item(struct daemon *d, struct evhttp_request *req, const char *rest)
 	id = strtoul(rest, &end, 10);
 	if (end == rest || errno != 0 || (*end != '\0' && *end != '/') ||
 	    (r = runs_find(d->runs, id)) == NULL) {
-		api_error(req, HTTP_NOTFOUND, "no_such_run", "no run %.40s",
+		http_error(req, HTTP_NOTFOUND, "no_such_run", "no run %.40s",
 		    rest);
 		return;
 	}
 	sub = *end == '/' ? end + 1 : "";
 	if (strcmp(sub, "") == 0 && (cmd == EVHTTP_REQ_GET ||
 	    cmd == EVHTTP_REQ_HEAD))
-		api_reply(req, HTTP_OK, json_incref(r->doc));
+		http_reply(req, HTTP_OK, json_incref(r->doc));
 	else if (strcmp(sub, "end") == 0 && cmd == EVHTTP_REQ_POST)
 		runs_end(d, req, r);
 	else if (strcmp(sub, "report") == 0 && (cmd == EVHTTP_REQ_GET ||
@@ -903,11 +904,11 @@ runs_api_item(struct daemon *d, struct evhttp_request *req, const char *rest)
 	    strcmp(sub, "report") == 0) {
 		evhttp_add_header(evhttp_request_get_output_headers(req),
 		    "Allow", strcmp(sub, "end") == 0 ? "POST" : "GET, HEAD");
-		api_error(req, HTTP_BADMETHOD, "method_not_allowed",
+		http_error(req, HTTP_BADMETHOD, "method_not_allowed",
 		    "/v1/runs/%lu%s%s takes %s", id, *sub ? "/" : "", sub,
 		    strcmp(sub, "end") == 0 ? "POST" : "GET, HEAD");
 	} else
-		api_error(req, HTTP_NOTFOUND, "not_found", "no such endpoint: "
+		http_error(req, HTTP_NOTFOUND, "not_found", "no such endpoint: "
 		    "/v1/runs/%.40s", rest);
 }
 
@@ -919,20 +920,20 @@ runs_api_verdict(struct daemon *d, struct evhttp_request *req)
 	struct evkeyvalq	 q;
 	const char		*query;
 	char			 msg[160];
-	double			 secs = 5, now = api_now();
+	double			 secs = 5, now = nptime_real();
 	json_t			*run, *rep;
 	int			 bad;
 
 	if (uri != NULL && (query = evhttp_uri_get_query(uri)) != NULL) {
 		if (evhttp_parse_query_str(query, &q) == -1) {
-			api_error(req, HTTP_BADREQUEST, "bad_request",
+			http_error(req, HTTP_BADREQUEST, "bad_request",
 			    "malformed query string");
 			return;
 		}
-		bad = api_query_num(&q, "seconds", &secs, msg, sizeof msg);
+		bad = http_query_num(&q, "seconds", &secs, msg, sizeof msg);
 		evhttp_clear_headers(&q);
 		if (bad == -1 || !(secs >= 1 && secs <= 3600)) {
-			api_error(req, HTTP_BADREQUEST, "bad_request", "%s",
+			http_error(req, HTTP_BADREQUEST, "bad_request", "%s",
 			    bad == -1 ? msg : "seconds: expected 1 to 3600");
 			return;
 		}
@@ -941,10 +942,10 @@ runs_api_verdict(struct daemon *d, struct evhttp_request *req)
 	run = json_pack("{s:I,s:s,s:f,s:f,s:b}", "id", (json_int_t)0,
 	    "protocol", "other", "start", now - secs, "end", now, "ended", 1);
 	if (run == NULL) {
-		api_error(req, HTTP_INTERNAL, "internal", "out of memory");
+		http_error(req, HTTP_INTERNAL, "internal", "out of memory");
 		return;
 	}
 	if ((rep = runs_report(d, req, run)) != NULL)
-		api_reply(req, HTTP_OK, rep);
+		http_reply(req, HTTP_OK, rep);
 	json_decref(run);
 }

@@ -16,7 +16,6 @@
 
 #include <jansson.h>
 
-#include "api.h"
 #include "cfg.h"
 #include "daemon.h"
 #include "history.h"
@@ -77,7 +76,7 @@ sampler_take(struct daemon *d)
 	double			 t0, cost;
 
 	t0 = sampler_mono();
-	api_snapshot_opts(d, &opts, groups, pats);
+	cfg_snapshot_opts(d->cfg, &opts, groups, pats);
 	if (snapshot_take(&d->root, &opts, sp->cur) == -1 ||
 	    history_add(sp->h, sp->have_prev ? sp->prev : NULL, sp->cur,
 	    sp->gap) == -1) {

@@ -17,26 +17,11 @@
 
 #include <jansson.h>
 
-#include "api.h"
 #include "cfg.h"
 #include "daemon.h"
 #include "disktest.h"
 #include "np.h"
 #include "test.h"
-
-/* The daemon's API helpers, which disktest.c calls, as test doubles. */
-void
-api_reply(NP_UNUSED struct evhttp_request *req, NP_UNUSED int status,
-    json_t *body)
-{
-	json_decref(body);
-}
-
-void
-api_error(NP_UNUSED struct evhttp_request *req, NP_UNUSED int status,
-    NP_UNUSED const char *code, NP_UNUSED const char *fmt, ...)
-{
-}
 
 /* Each layout's expected read and write from its members. */
 static void

@@ -1,0 +1,29 @@
+/*
+ * daemon.c: what the daemon's parts read from its shared state.
+ */
+#include "config.h"
+
+#include <errno.h>
+
+#include "cfg.h"
+#include "daemon.h"
+#include "probe.h"
+#include "topology.h"
+
+struct topology *
+daemon_topology(struct daemon *d)
+{
+	struct topology	*t;
+	int		 oerrno;
+
+	if ((t = topology_new()) == NULL)
+		return (NULL);
+	probe_strlcpy(t->smb_conf, d->cfg->samba_config, sizeof t->smb_conf);
+	if (topology_read(&d->root, t) == -1) {
+		oerrno = errno;
+		topology_free(t);
+		errno = oerrno;
+		return (NULL);
+	}
+	return (t);
+}

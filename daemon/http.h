@@ -1,0 +1,57 @@
+/*
+ * http.h: what every HTTP handler of nasperfd shares, over libevent's
+ * evhttp: JSON replies and the error shape, other bodies with their type,
+ * query numbers, request bodies as JSON, the peer's address.
+ *
+ * A leaf: it knows nothing of the daemon.  The core reports a refusal in
+ * a struct http_err (a status, a code and a message), which the API's
+ * handlers send; the core never sees a request.
+ */
+#ifndef HTTP_H
+#define HTTP_H
+
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "np.h"
+
+struct evhttp_request;
+struct evkeyvalq;
+
+/* A refusal: what the API answers {"error": {"code", "message"}} with. */
+struct http_err {
+	int	status;			/* 400, 404, 409, 500 ... */
+	char	code[32];		/* "bad_request" */
+	char	msg[768];		/* for people */
+};
+
+/* Fill e (which may be NULL) and return -1, for "return (http_fail(...))". */
+int	http_fail(struct http_err *e, int status, const char *code,
+	    const char *fmt, ...) NP_PRINTF(4, 5);
+/* Reply with a JSON body.  Steals the reference to body; NULL is a 500. */
+void	http_reply(struct evhttp_request *, int status, json_t *body);
+/* Reply {"error":{"code","message"}} with the status given. */
+void	http_error(struct evhttp_request *, int status, const char *code,
+	    const char *fmt, ...) NP_PRINTF(4, 5);
+/* Reply with the refusal e. */
+void	http_send_err(struct evhttp_request *, const struct http_err *e);
+/* Reply 200 with len bytes of buf as content type type. */
+void	http_send(struct evhttp_request *, const char *type, const char *buf,
+	    size_t len);
+/*
+ * The request body as a JSON object: an empty body is {} when empty_ok.
+ * NULL with e filled (400 bad_json, 500) otherwise.  Caller decrefs.
+ */
+json_t	*http_body_json(struct evhttp_request *, int empty_ok,
+	    struct http_err *e);
+/*
+ * Query parameter key of q as a number into *out, left as it is when
+ * absent; -1 with a message in msg when it is not a finite number.
+ */
+int	http_query_num(struct evkeyvalq *q, const char *key, double *out,
+	    char *msg, size_t msgsz);
+/* The client's address into out ("?" when unknown, and then -1). */
+int	http_peer(struct evhttp_request *, char *out, size_t outsz);
+
+#endif /* HTTP_H */

@@ -1,0 +1,36 @@
+/*
+ * nptime.c: the clocks in seconds as doubles.
+ */
+#include "config.h"
+
+#include <time.h>
+
+#include "nptime.h"
+
+double
+nptime_real(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return ((double)ts.tv_sec + (double)ts.tv_nsec / 1e9);
+}
+
+double
+nptime_mono(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ((double)ts.tv_sec + (double)ts.tv_nsec / 1e9);
+}
+
+double
+nptime_since(const struct timespec *t)
+{
+	struct timespec	now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return ((double)(now.tv_sec - t->tv_sec) +
+	    (double)(now.tv_nsec - t->tv_nsec) / 1e9);
+}
