@@ -45,8 +45,8 @@
 #include <jansson.h>
 
 #include "api.h"
+#include "api_cache.h"
 #include "api_disktest.h"
-#include "cachedrop.h"
 #include "cfg.h"
 #include "daemon.h"
 #include "disktest.h"
@@ -127,7 +127,7 @@ static const struct api_route api_routes[] = {
 	    1, api_disktests, 0 },
 	{ "/v1/disktests/", EVHTTP_REQ_GET | EVHTTP_REQ_HEAD |
 	    EVHTTP_REQ_DELETE, 1, api_disktest_item, 1 },
-	{ "/v1/cache/drop", EVHTTP_REQ_POST, 1, cachedrop_api, 0 },
+	{ "/v1/cache/drop", EVHTTP_REQ_POST, 1, api_cache_drop, 0 },
 };
 
 /* Seconds since ts, on CLOCK_MONOTONIC. */

@@ -5,7 +5,7 @@
  * the NAS's memory; a reviewer wants the disks.  sync(2) can take seconds
  * with gigabytes dirty, and dropping a large cache takes a while too, so
  * both run in a thread, and a 20 ms timer on the event loop answers once
- * the thread is done.  Only the page cache is dropped (1), not dentries
+ * the thread is done and calls back.  Only the page cache is dropped (1), not dentries
  * and inodes, which a NAS needs for its listings.
  */
 #include "config.h"
@@ -34,7 +34,8 @@
 #define CD_POLL_US	20000
 
 struct cachedrop {
-	struct evhttp_request	*req;
+	http_done_cb		*cb;		/* answers the POST */
+	void			*cbarg;
 	struct event		*timer;
 	pthread_t		 th;
 	_Atomic int		 done;
@@ -91,20 +92,23 @@ cd_poll(evutil_socket_t fd, short what, void *arg)
 {
 	struct cachedrop	*cd = arg;
 	struct timeval		 tv = { 0, CD_POLL_US };
+	struct http_err		 e;
 
 	if (!atomic_load(&cd->done)) {
 		evtimer_add(cd->timer, &tv);
 		return;
 	}
 	pthread_join(cd->th, NULL);
-	if (cd->err != 0)
-		http_error(cd->req, HTTP_INTERNAL, "drop_failed",
+	if (cd->err != 0) {
+		http_fail(&e, HTTP_INTERNAL, "drop_failed",
 		    "/proc/sys/vm/drop_caches: %s", strerror(cd->err));
-	else
-		http_reply(cd->req, HTTP_OK, json_pack("{s:b,s:f,s:f,s:I,s:I}",
-		    "dropped", 1, "sync_seconds", cd->sync_s, "drop_seconds",
-		    cd->drop_s, "cached_before_bytes", (json_int_t)cd->before,
-		    "cached_after_bytes", (json_int_t)cd->after));
+		cd->cb(NULL, &e, cd->cbarg);
+	} else
+		cd->cb(json_pack("{s:b,s:f,s:f,s:I,s:I}", "dropped", 1,
+		    "sync_seconds", cd->sync_s, "drop_seconds", cd->drop_s,
+		    "cached_before_bytes", (json_int_t)cd->before,
+		    "cached_after_bytes", (json_int_t)cd->after), NULL,
+		    cd->cbarg);
 	log_debug("page cache dropped: %lld -> %lld bytes in %.3f s",
 	    cd->before, cd->after, cd->sync_s + cd->drop_s);
 	event_free(cd->timer);
@@ -112,45 +116,37 @@ cd_poll(evutil_socket_t fd, short what, void *arg)
 	cd_busy = NULL;
 }
 
-void
-cachedrop_api(struct daemon *d, struct evhttp_request *req)
+int
+cachedrop_start(struct daemon *d, http_done_cb *cb, void *arg,
+    struct http_err *e)
 {
 	struct cachedrop	*cd;
 	struct timeval		 tv = { 0, CD_POLL_US };
 
-	if (evhttp_request_get_command(req) != EVHTTP_REQ_POST) {
-		http_error(req, 405, "method", "POST only");
-		return;
-	}
-	if (d->opt_root != NULL) {
-		http_error(req, 409, "fixture", "nasperfd reads a fixture tree "
-		    "(--root): there is no page cache of its own to drop");
-		return;
-	}
-	if (!d->is_root) {
-		http_error(req, 403, "not_root", "nasperfd does not run as "
-		    "root, so it cannot drop the page cache");
-		return;
-	}
-	if (cd_busy != NULL) {
-		http_error(req, 409, "busy", "a drop is already running");
-		return;
-	}
+	if (d->opt_root != NULL)
+		return (http_fail(e, 409, "fixture", "nasperfd reads a fixture "
+		    "tree (--root): there is no page cache of its own to "
+		    "drop"));
+	if (!d->is_root)
+		return (http_fail(e, 403, "not_root", "nasperfd does not run "
+		    "as root, so it cannot drop the page cache"));
+	if (cd_busy != NULL)
+		return (http_fail(e, 409, "busy", "a drop is already running"));
 	if ((cd = calloc(1, sizeof *cd)) == NULL ||
 	    (cd->timer = evtimer_new(d->base, cd_poll, cd)) == NULL) {
 		free(cd);
-		http_error(req, HTTP_INTERNAL, "memory", "out of memory");
-		return;
+		return (http_fail(e, HTTP_INTERNAL, "memory", "out of memory"));
 	}
-	cd->req = req;
+	cd->cb = cb;
+	cd->cbarg = arg;
 	cd->t0 = nptime_real();
 	if (pthread_create(&cd->th, NULL, cd_thread, cd) != 0) {
 		event_free(cd->timer);
 		free(cd);
-		http_error(req, HTTP_INTERNAL, "thread", "cannot start a "
-		    "thread");
-		return;
+		return (http_fail(e, HTTP_INTERNAL, "thread", "cannot start a "
+		    "thread"));
 	}
 	cd_busy = cd;
 	evtimer_add(cd->timer, &tv);
+	return (0);
 }

@@ -6,7 +6,8 @@ daemon_nasperfd_SOURCES = daemon/main.c daemon/daemon.c daemon/daemon.h \
 	daemon/history.c daemon/history.h daemon/sampler.c daemon/sampler.h \
 	daemon/runs.c daemon/runs.h daemon/verdict.c daemon/verdict.h \
 	daemon/verdict_hints.c \
-	daemon/cachedrop.c daemon/cachedrop.h daemon/smbsess.c daemon/smbsess.h \
+	daemon/cachedrop.c daemon/cachedrop.h \
+	daemon/api_cache.c daemon/api_cache.h daemon/smbsess.c daemon/smbsess.h \
 	$(CFG_DAEMON_SOURCES) $(COUNTERS_DAEMON_SOURCES) $(TOPOLOGY_DAEMON_SOURCES)
 if NUMERIC_RESOLVER
 daemon_nasperfd_SOURCES += daemon/resolv_numeric.c

@@ -149,7 +149,7 @@ struct dt_test {
 	struct diskbench	*db[DT_MAX_DISKS];	/* the step's runs */
 	size_t			 ndb;
 	struct event		*timer;
-	disktest_start_cb	*cb;		/* answers the POST, once */
+	http_done_cb	*cb;		/* answers the POST, once */
 	void			*cbarg;
 	struct diskstats	 ds0;		/* at the busy check's start */
 	double			 mono0;
@@ -1492,7 +1492,7 @@ dt_mark_active(struct dt_test *t)
 static void
 dt_answer(struct dt_test *t, json_t *doc, const struct http_err *e)
 {
-	disktest_start_cb	*cb = t->cb;
+	http_done_cb	*cb = t->cb;
 
 	t->cb = NULL;
 	if (cb != NULL)
@@ -1526,7 +1526,7 @@ dt_run(struct dt_test *t)
 {
 	struct disktest		*dt = t->dt;
 	struct timeval		 tv = { 0, DT_POLL_US };
-	disktest_start_cb	*cb;
+	http_done_cb	*cb;
 	void			*cbarg;
 	json_t			*doc;
 
@@ -1624,7 +1624,7 @@ out:
 
 /* Start a test of what body asks for; see disktest.h. */
 int
-disktest_start(struct daemon *d, json_t *body, disktest_start_cb *cb,
+disktest_start(struct daemon *d, json_t *body, http_done_cb *cb,
     void *arg, struct http_err *e)
 {
 	struct disktest		*dt = d->disktest;

@@ -31,11 +31,12 @@
 
 #include <jansson.h>
 
+#include "http.h"
+
 #define DISKTEST_TMPNAME	".nasperfd-disktest.tmp"
 #define DISKTEST_SLOW_PCT	8.0	/* below the array's mean: slow */
 
 struct daemon;
-struct http_err;
 
 /*
  * Read the saved tests and the baseline, and remove temp files a crash
@@ -46,19 +47,12 @@ int	disktest_init(struct daemon *, char **cause);
 /* Cancel a running test, remove its temp files, save it, free all. */
 void	disktest_shutdown(struct daemon *);
 /*
- * Called once when a test disktest_start() accepted has started, with its
- * document (the caller's reference), or was refused after its checks
- * (doc NULL, e the refusal); both NULL when a document could not be made.
- */
-typedef void disktest_start_cb(json_t *doc, const struct http_err *e,
-	    void *arg);
-/*
  * Plan a test of what body asks for (a JSON object: targets, kinds,
  * seconds, size, force...) and start it.  -1 with e filled when it is
  * refused at once; 0 when cb(arg) will tell, maybe before this returns,
  * maybe after a second of checking that the disks are idle.
  */
-int	disktest_start(struct daemon *, json_t *body, disktest_start_cb *cb,
+int	disktest_start(struct daemon *, json_t *body, http_done_cb *cb,
 	    void *arg, struct http_err *e);
 /* {"disktests": [{id, state, created, error}...]}; NULL on ENOMEM. */
 json_t	*disktest_list(struct daemon *);

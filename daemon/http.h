@@ -26,6 +26,13 @@ struct http_err {
 	char	msg[768];		/* for people */
 };
 
+/*
+ * The answer to a request the core finishes later (a disk test's start,
+ * a cache drop): doc (the callee's reference) or, doc NULL, the refusal e;
+ * both NULL when no document could be made.
+ */
+typedef void http_done_cb(json_t *doc, const struct http_err *e, void *arg);
+
 /* Fill e (which may be NULL) and return -1, for "return (http_fail(...))". */
 int	http_fail(struct http_err *e, int status, const char *code,
 	    const char *fmt, ...) NP_PRINTF(4, 5);
