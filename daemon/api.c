@@ -47,6 +47,7 @@
 #include "api.h"
 #include "api_cache.h"
 #include "api_disktest.h"
+#include "api_runs.h"
 #include "cfg.h"
 #include "daemon.h"
 #include "disktest.h"
@@ -56,7 +57,6 @@
 #include "log.h"
 #include "np.h"
 #include "nptime.h"
-#include "runs.h"
 #include "sampler.h"
 #include "snapshot.h"
 #include "smbsess.h"
@@ -104,8 +104,7 @@ struct api_conn {
 };
 
 static api_handler_cb	api_healthz, api_info, api_topology, api_counters,
-			api_metrics, api_samples, api_time, api_runs,
-			api_run_item;
+			api_metrics, api_samples, api_time;
 
 static const struct api_route api_routes[] = {
 	{ "/healthz", EVHTTP_REQ_GET | EVHTTP_REQ_HEAD, 0, api_healthz, 0 },
@@ -117,12 +116,12 @@ static const struct api_route api_routes[] = {
 	{ "/metrics", EVHTTP_REQ_GET | EVHTTP_REQ_HEAD, 1, api_metrics, 0 },
 	{ "/v1/samples", EVHTTP_REQ_GET | EVHTTP_REQ_HEAD, 1, api_samples, 0 },
 	{ "/v1/time", EVHTTP_REQ_GET | EVHTTP_REQ_HEAD, 1, api_time, 0 },
-	{ "/v1/verdict", EVHTTP_REQ_GET | EVHTTP_REQ_HEAD, 1, runs_api_verdict,
+	{ "/v1/verdict", EVHTTP_REQ_GET | EVHTTP_REQ_HEAD, 1, api_runs_verdict,
 	    0 },
 	{ "/v1/runs", EVHTTP_REQ_GET | EVHTTP_REQ_HEAD | EVHTTP_REQ_POST, 1,
 	    api_runs, 0 },
 	{ "/v1/runs/", EVHTTP_REQ_GET | EVHTTP_REQ_HEAD | EVHTTP_REQ_POST, 1,
-	    api_run_item, 1 },
+	    api_runs_item, 1 },
 	{ "/v1/disktests", EVHTTP_REQ_GET | EVHTTP_REQ_HEAD | EVHTTP_REQ_POST,
 	    1, api_disktests, 0 },
 	{ "/v1/disktests/", EVHTTP_REQ_GET | EVHTTP_REQ_HEAD |
@@ -851,20 +850,6 @@ api_time(struct daemon *d, struct evhttp_request *req)
 
 	http_reply(req, HTTP_OK, json_pack("{s:f,s:f,s:f}", "receive", rx,
 	    "transmit", nptime_real(), "server_time", rx));
-}
-
-static void
-api_runs(struct daemon *d, struct evhttp_request *req)
-{
-	runs_api(d, req);
-}
-
-static void
-api_run_item(struct daemon *d, struct evhttp_request *req)
-{
-	const struct evhttp_uri	*uri = evhttp_request_get_evhttp_uri(req);
-
-	runs_api_item(d, req, evhttp_uri_get_path(uri) + strlen("/v1/runs/"));
 }
 
 void

@@ -4,7 +4,8 @@ daemon_nasperfd_SOURCES = daemon/main.c daemon/daemon.c daemon/daemon.h \
 	daemon/api.c daemon/api.h daemon/http.c daemon/http.h daemon/encode.c daemon/encode.h daemon/log.c daemon/log.h \
 	daemon/state.c daemon/state.h \
 	daemon/history.c daemon/history.h daemon/sampler.c daemon/sampler.h \
-	daemon/runs.c daemon/runs.h daemon/verdict.c daemon/verdict.h \
+	daemon/runs.c daemon/runs.h daemon/api_runs.c daemon/api_runs.h \
+	daemon/verdict.c daemon/verdict.h \
 	daemon/verdict_hints.c \
 	daemon/cachedrop.c daemon/cachedrop.h \
 	daemon/api_cache.c daemon/api_cache.h daemon/smbsess.c daemon/smbsess.h \

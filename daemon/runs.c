@@ -1,5 +1,6 @@
 /*
- * runs.c: client runs, their saved files, and their API.
+ * runs.c: client runs, their saved files and their reports (the routes
+ * are in api_runs.c).
  */
 #include "config.h"
 
@@ -16,9 +17,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <event2/buffer.h>
-#include <event2/http.h>
-#include <event2/keyvalq_struct.h>
 
 #include <jansson.h>
 
@@ -31,8 +29,6 @@
 #include "log.h"
 #include "np.h"
 #include "nptime.h"
-#include "report_html.h"
-#include "report_yaml.h"
 #include "runs.h"
 #include "crypto.h"
 #include "sampler.h"
@@ -238,41 +234,6 @@ runs_shutdown(struct daemon *d)
 	free(rs->v);
 	free(rs);
 	d->runs = NULL;
-}
-
-/* The request body as JSON; NULL with a reply already sent. */
-static json_t *
-runs_body(struct evhttp_request *req, int empty_ok)
-{
-	struct evbuffer	*in = evhttp_request_get_input_buffer(req);
-	json_error_t	 jerr;
-	json_t		*j;
-	size_t		 len = evbuffer_get_length(in);
-	char		*buf;
-
-	if (len == 0 && empty_ok)
-		return (json_object());
-	if ((buf = malloc(len + 1)) == NULL) {
-		http_error(req, HTTP_INTERNAL, "internal", "out of memory");
-		return (NULL);
-	}
-	evbuffer_copyout(in, buf, len);
-	buf[len] = '\0';
-	j = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &jerr);
-	free(buf);
-	if (j == NULL) {
-		http_error(req, HTTP_BADREQUEST, "bad_json", "the body is not "
-		    "JSON: %s (line %d, column %d)", jerr.text, jerr.line,
-		    jerr.column);
-		return (NULL);
-	}
-	if (!json_is_object(j)) {
-		json_decref(j);
-		http_error(req, HTTP_BADREQUEST, "bad_json", "the body must be "
-		    "a JSON object");
-		return (NULL);
-	}
-	return (j);
 }
 
 /* Whether s is one of the n words. */
@@ -494,11 +455,11 @@ runs_plain(const struct runs *rs, struct verdict_run *vr, char *idbuf,
 }
 
 /*
- * Make the report of a run object; NULL with the error sent on req when
- * the history cannot give one.
+ * Make the report of a run object; NULL with e filled when the history
+ * cannot give one.
  */
 static json_t *
-runs_report(struct daemon *d, struct evhttp_request *req, const json_t *run)
+runs_make(struct daemon *d, const json_t *run, struct http_err *e)
 {
 	struct verdict_run	 vr;
 	struct smbstatus_session sess;
@@ -538,11 +499,11 @@ runs_report(struct daemon *d, struct evhttp_request *req, const json_t *run)
 	crypto_clear(&cr);
 	if (rep == NULL) {
 		if (errno == ERANGE)
-			http_error(req, 410, "window_not_covered", "%s",
+			http_fail(e, 410, "window_not_covered", "%s",
 			    cause != NULL ? cause : "the history does not "
 			    "cover this window");
 		else
-			http_error(req, HTTP_INTERNAL, "internal", "report: %s",
+			http_fail(e, 500, "internal", "report: %s",
 			    cause != NULL ? cause : strerror(errno));
 		free(cause);
 		return (NULL);
@@ -608,39 +569,34 @@ runs_place(const json_t *body, json_t *run, double now, char *msg,
 	return (0);
 }
 
-/* POST /v1/runs: open a live run, or record one after the fact. */
-static void
-runs_create(struct daemon *d, struct evhttp_request *req)
+json_t *
+runs_create(struct daemon *d, const json_t *body, const char *peer,
+    int *opened, struct http_err *e)
 {
 	struct runs	*rs = d->runs;
 	struct run	*r;
-	json_t		*body, *run, *doc, *rep = NULL;
-	char		 msg[256], peer[64];
+	json_t		*run, *doc, *rep = NULL, *out = NULL;
+	char		 msg[256];
 	double		 now = nptime_real();
 	int		 recorded;
 
-	if ((body = runs_body(req, 1)) == NULL)
-		return;
 	recorded = json_object_get(body, "start") != NULL ||
 	    json_object_get(body, "end") != NULL;
-	if (http_peer(req, peer, sizeof peer) == -1)
-		peer[0] = '\0';
+	*opened = !recorded;
 	run = json_pack("{s:I,s:o,s:b,s:b}", "id", (json_int_t)rs->next_id,
-	    "client_addr", enc_text_or_null(peer), "ended", 0, "retroactive",
-	    0);
+	    "client_addr", enc_text_or_null(peer), "ended", 0, "retroactive", 0);
 	if (run == NULL) {
-		json_decref(body);
-		http_error(req, HTTP_INTERNAL, "internal", "out of memory");
-		return;
+		http_fail(e, 500, "internal", "out of memory");
+		return (NULL);
 	}
 	if (runs_figures(body, run, msg, sizeof msg) == -1 ||
 	    (recorded && runs_place(body, run, now, msg, sizeof msg) == -1)) {
-		http_error(req, HTTP_BADREQUEST, "bad_request", "%s", msg);
+		http_fail(e, 400, "bad_request", "%s", msg);
 		goto out;
 	}
 	if (!recorded) {
 		if (runs_open(rs) >= RUNS_MAX_OPEN) {
-			http_error(req, 409, "too_many_open", "%d runs are open; "
+			http_fail(e, 409, "too_many_open", "%d runs are open; "
 			    "end some first", RUNS_MAX_OPEN);
 			goto out;
 		}
@@ -649,29 +605,30 @@ runs_create(struct daemon *d, struct evhttp_request *req)
 		/* A sample now: the window starts exactly there. */
 		json_object_set_new(run, "start", json_real(runs_sample(d,
 		    now)));
-	} else if ((rep = runs_report(d, req, run)) == NULL)
+	} else if ((rep = runs_make(d, run, e)) == NULL)
 		goto out;		/* nothing saved */
 	doc = json_pack("{s:O,s:O?}", "run", run, "report", rep);
 	if (doc == NULL || (r = runs_add(rs, rs->next_id, doc)) == NULL) {
 		json_decref(doc);
-		http_error(req, HTTP_INTERNAL, "internal", "out of memory");
+		http_fail(e, 500, "internal", "out of memory");
 		goto out;
 	}
 	if (runs_save(rs, r) == -1) {
-		http_error(req, HTTP_INTERNAL, "not_saved", "%s/%lu.json: %s",
+		http_fail(e, 500, "not_saved", "%s/%lu.json: %s",
 		    rs->dir, r->id, strerror(errno));
 		json_decref(r->doc);
 		rs->n--;
 		goto out;
 	}
 	log_info("run %lu %s from %s", r->id, recorded ? "recorded" :
-	    "opened", peer);
-	http_reply(req, recorded ? HTTP_OK : 201, json_pack("{s:I,s:O,s:O?}",
-	    "id", (json_int_t)r->id, "run", run, "report", rep));
+	    "opened", peer != NULL ? peer : "");
+	if ((out = json_pack("{s:I,s:O,s:O?}", "id", (json_int_t)r->id,
+	    "run", run, "report", rep)) == NULL)
+		http_fail(e, 500, "internal", "out of memory");
 out:
 	json_decref(rep);
 	json_decref(run);
-	json_decref(body);
+	return (out);
 }
 
 /* A one-line summary of a run for the list. */
@@ -691,261 +648,131 @@ runs_summary(const struct run *r)
 	return (o);
 }
 
-/* GET and POST /v1/runs. */
-void
-runs_api(struct daemon *d, struct evhttp_request *req)
+json_t *
+runs_list(struct daemon *d)
 {
 	struct runs	*rs = d->runs;
 	json_t		*a;
 	size_t		 i;
 
-	if (evhttp_request_get_command(req) == EVHTTP_REQ_POST) {
-		runs_create(d, req);
-		return;
-	}
-	if ((a = json_array()) == NULL) {
-		http_error(req, HTTP_INTERNAL, "internal", "out of memory");
-		return;
-	}
+	if ((a = json_array()) == NULL)
+		return (NULL);
 	for (i = 0; i < rs->n; i++)
 		json_array_append_new(a, runs_summary(&rs->v[i]));
-	http_reply(req, HTTP_OK, json_pack("{s:o}", "runs", a));
+	return (json_pack("{s:o}", "runs", a));
 }
 
-/* POST /v1/runs/ID/end: close a live run and make its report. */
-static void
-runs_end(struct daemon *d, struct evhttp_request *req, struct run *r)
+const json_t *
+runs_get(struct daemon *d, unsigned long id)
 {
-	json_t		*body, *run, *rep = NULL, *old;
+	const struct run	*r = runs_find(d->runs, id);
+
+	return (r != NULL ? r->doc : NULL);
+}
+
+int
+runs_check_open(struct daemon *d, unsigned long id, struct http_err *e)
+{
+	const struct run	*r = runs_find(d->runs, id);
+
+	if (r == NULL)
+		return (http_fail(e, 404, "no_such_run", "no run %lu",
+		    id));
+	if (json_is_true(json_object_get(json_object_get(r->doc, "run"),
+	    "ended")))
+		return (http_fail(e, 409, "already_ended", "run %lu has "
+		    "already ended", r->id));
+	return (0);
+}
+
+json_t *
+runs_end(struct daemon *d, unsigned long id, const json_t *body,
+    struct http_err *e)
+{
+	struct run	*r;
+	json_t		*run, *rep = NULL, *old;
 	char		 msg[256];
 
-	old = json_object_get(r->doc, "run");
-	if (json_is_true(json_object_get(old, "ended"))) {
-		http_error(req, 409, "already_ended", "run %lu has already "
-		    "ended", r->id);
-		return;
-	}
-	if ((body = runs_body(req, 1)) == NULL)
-		return;
+	if (runs_check_open(d, id, e) == -1)
+		return (NULL);
+	r = runs_find(d->runs, id);
 	if (json_object_get(body, "start") != NULL ||
 	    json_object_get(body, "end") != NULL) {
-		http_error(req, HTTP_BADREQUEST, "bad_request", "a live run "
+		http_fail(e, 400, "bad_request", "a live run "
 		    "ends now: start and end are not taken here");
-		json_decref(body);
-		return;
+		return (NULL);
 	}
-	if ((run = json_deep_copy(old)) == NULL) {
-		json_decref(body);
-		http_error(req, HTTP_INTERNAL, "internal", "out of memory");
-		return;
+	if ((run = json_deep_copy(json_object_get(r->doc, "run"))) == NULL) {
+		http_fail(e, 500, "internal", "out of memory");
+		return (NULL);
 	}
 	if (runs_figures(body, run, msg, sizeof msg) == -1) {
-		http_error(req, HTTP_BADREQUEST, "bad_request", "%s", msg);
+		http_fail(e, 400, "bad_request", "%s", msg);
 		goto out;
 	}
 	json_object_set_new(run, "end", json_real(runs_sample(d, nptime_real())));
 	json_object_set_new(run, "ended", json_true());
-	if ((rep = runs_report(d, req, run)) == NULL)
+	if ((rep = runs_make(d, run, e)) == NULL)
 		goto out;		/* the run stays open and unchanged */
 	old = r->doc;
 	if ((r->doc = json_pack("{s:O,s:O}", "run", run, "report", rep)) ==
 	    NULL || runs_save(d->runs, r) == -1) {
 		json_decref(r->doc);
 		r->doc = old;
-		http_error(req, HTTP_INTERNAL, "not_saved", "run %lu: %s",
+		http_fail(e, 500, "not_saved", "run %lu: %s",
 		    r->id, strerror(errno));
+		json_decref(rep);
+		rep = NULL;
 		goto out;
 	}
 	json_decref(old);
 	log_info("run %lu ended: %s", r->id, json_string_value(
 	    json_object_get(json_object_get(rep, "verdict"), "summary")));
-	http_reply(req, HTTP_OK, json_incref(rep));
 out:
-	json_decref(rep);
 	json_decref(run);
-	json_decref(body);
+	return (rep);
 }
 
-/* The ?format= of a report request: json, yaml, text or html. */
-static const char *
-runs_format(struct evhttp_request *req)
+json_t *
+runs_report(struct daemon *d, unsigned long id, struct http_err *e)
 {
-	const struct evhttp_uri	*uri = evhttp_request_get_evhttp_uri(req);
-	struct evkeyvalq	 q;
-	const char		*query, *v;
-	static char		 fmt[8];
+	const struct run	*r = runs_find(d->runs, id);
+	const json_t		*rep;
+	json_t			*run, *live;
 
-	snprintf(fmt, sizeof fmt, "json");
-	if (uri == NULL || (query = evhttp_uri_get_query(uri)) == NULL)
-		return (fmt);
-	if (evhttp_parse_query_str(query, &q) == -1)
+	if (r == NULL) {
+		http_fail(e, 404, "no_such_run", "no run %lu", id);
 		return (NULL);
-	v = evhttp_find_header(&q, "format");
-	if (v != NULL) {
-		if (strcmp(v, "json") == 0 || strcmp(v, "yaml") == 0 ||
-		    strcmp(v, "text") == 0 || strcmp(v, "html") == 0)
-			snprintf(fmt, sizeof fmt, "%s", v);
-		else
-			fmt[0] = '\0';
 	}
-	evhttp_clear_headers(&q);
-	return (fmt[0] != '\0' ? fmt : NULL);
+	rep = json_object_get(r->doc, "report");
+	if (rep != NULL && !json_is_null(rep))
+		return (json_incref((json_t *)rep));
+	/* An open run: the report so far, not saved. */
+	if ((run = json_deep_copy(json_object_get(r->doc, "run"))) == NULL) {
+		http_fail(e, 500, "internal", "out of memory");
+		return (NULL);
+	}
+	json_object_set_new(run, "end", json_real(runs_sample(d,
+	    nptime_real())));
+	live = runs_make(d, run, e);
+	json_decref(run);
+	return (live);
 }
 
-/* Send a rendered report with its content type. */
-static void
-runs_send(struct evhttp_request *req, const char *type, const char *buf,
-    size_t len)
+json_t *
+runs_verdict(struct daemon *d, double secs, struct http_err *e)
 {
-	struct evbuffer	*evb;
+	double	 now = nptime_real();
+	json_t	*run, *rep;
 
-	if ((evb = evbuffer_new()) == NULL ||
-	    evbuffer_add(evb, buf, len) == -1) {
-		if (evb != NULL)
-			evbuffer_free(evb);
-		http_error(req, HTTP_INTERNAL, "internal", "out of memory");
-		return;
-	}
-	evhttp_add_header(evhttp_request_get_output_headers(req),
-	    "Content-Type", type);
-	evhttp_send_reply(req, HTTP_OK, NULL, evb);
-	evbuffer_free(evb);
-}
-
-/* GET /v1/runs/ID/report?format=. */
-static void
-runs_get_report(struct daemon *d, struct evhttp_request *req, struct run *r)
-{
-	const json_t	*rep = json_object_get(r->doc, "report");
-	json_t		*live = NULL;
-	const char	*fmt;
-	char		*buf = NULL;
-	size_t		 len = 0;
-	FILE		*f;
-	int		 rc;
-
-	if ((fmt = runs_format(req)) == NULL) {
-		http_error(req, HTTP_BADREQUEST, "bad_request", "format: "
-		    "expected json, yaml, text or html");
-		return;
-	}
-	if (rep == NULL || json_is_null(rep)) {
-		/* An open run: the report so far, not saved. */
-		json_t	*run = json_deep_copy(json_object_get(r->doc, "run"));
-
-		if (run == NULL) {
-			http_error(req, HTTP_INTERNAL, "internal", "out of "
-			    "memory");
-			return;
-		}
-		json_object_set_new(run, "end", json_real(runs_sample(d,
-		    nptime_real())));
-		live = runs_report(d, req, run);
-		json_decref(run);
-		if (live == NULL)
-			return;
-		rep = live;
-	}
-	if (strcmp(fmt, "json") == 0) {
-		http_reply(req, HTTP_OK, json_incref((json_t *)rep));
-		json_decref(live);
-		return;
-	}
-	if (strcmp(fmt, "text") == 0) {
-		if ((buf = verdict_text(rep)) != NULL)
-			len = strlen(buf);
-	} else if ((f = open_memstream(&buf, &len)) != NULL) {
-		rc = strcmp(fmt, "yaml") == 0 ? report_yaml_write(rep, f) :
-		    report_html_write(rep, f);
-		if (fclose(f) != 0 || rc == -1) {
-			free(buf);
-			buf = NULL;
-		}
-	}
-	if (buf == NULL)
-		http_error(req, HTTP_INTERNAL, "internal", "cannot render the "
-		    "report as %s", fmt);
-	else
-		runs_send(req, strcmp(fmt, "text") == 0 ?
-		    "text/plain; charset=utf-8" : strcmp(fmt, "yaml") == 0 ?
-		    "application/yaml" : "text/html; charset=utf-8", buf, len);
-	free(buf);
-	json_decref(live);
-}
-
-/* /v1/runs/ID[/end|/report]. */
-void
-runs_api_item(struct daemon *d, struct evhttp_request *req, const char *rest)
-{
-	enum evhttp_cmd_type	 cmd = evhttp_request_get_command(req);
-	struct run		*r;
-	const char		*sub;
-	char			*end;
-	unsigned long		 id;
-
-	errno = 0;
-	id = strtoul(rest, &end, 10);
-	if (end == rest || errno != 0 || (*end != '\0' && *end != '/') ||
-	    (r = runs_find(d->runs, id)) == NULL) {
-		http_error(req, HTTP_NOTFOUND, "no_such_run", "no run %.40s",
-		    rest);
-		return;
-	}
-	sub = *end == '/' ? end + 1 : "";
-	if (strcmp(sub, "") == 0 && (cmd == EVHTTP_REQ_GET ||
-	    cmd == EVHTTP_REQ_HEAD))
-		http_reply(req, HTTP_OK, json_incref(r->doc));
-	else if (strcmp(sub, "end") == 0 && cmd == EVHTTP_REQ_POST)
-		runs_end(d, req, r);
-	else if (strcmp(sub, "report") == 0 && (cmd == EVHTTP_REQ_GET ||
-	    cmd == EVHTTP_REQ_HEAD))
-		runs_get_report(d, req, r);
-	else if (strcmp(sub, "") == 0 || strcmp(sub, "end") == 0 ||
-	    strcmp(sub, "report") == 0) {
-		evhttp_add_header(evhttp_request_get_output_headers(req),
-		    "Allow", strcmp(sub, "end") == 0 ? "POST" : "GET, HEAD");
-		http_error(req, HTTP_BADMETHOD, "method_not_allowed",
-		    "/v1/runs/%lu%s%s takes %s", id, *sub ? "/" : "", sub,
-		    strcmp(sub, "end") == 0 ? "POST" : "GET, HEAD");
-	} else
-		http_error(req, HTTP_NOTFOUND, "not_found", "no such endpoint: "
-		    "/v1/runs/%.40s", rest);
-}
-
-/* GET /v1/verdict?seconds=N: the verdict of the last N seconds, unsaved. */
-void
-runs_api_verdict(struct daemon *d, struct evhttp_request *req)
-{
-	const struct evhttp_uri	*uri = evhttp_request_get_evhttp_uri(req);
-	struct evkeyvalq	 q;
-	const char		*query;
-	char			 msg[160];
-	double			 secs = 5, now = nptime_real();
-	json_t			*run, *rep;
-	int			 bad;
-
-	if (uri != NULL && (query = evhttp_uri_get_query(uri)) != NULL) {
-		if (evhttp_parse_query_str(query, &q) == -1) {
-			http_error(req, HTTP_BADREQUEST, "bad_request",
-			    "malformed query string");
-			return;
-		}
-		bad = http_query_num(&q, "seconds", &secs, msg, sizeof msg);
-		evhttp_clear_headers(&q);
-		if (bad == -1 || !(secs >= 1 && secs <= 3600)) {
-			http_error(req, HTTP_BADREQUEST, "bad_request", "%s",
-			    bad == -1 ? msg : "seconds: expected 1 to 3600");
-			return;
-		}
-	}
 	(void)sampler_now(d);
 	run = json_pack("{s:I,s:s,s:f,s:f,s:b}", "id", (json_int_t)0,
 	    "protocol", "other", "start", now - secs, "end", now, "ended", 1);
 	if (run == NULL) {
-		http_error(req, HTTP_INTERNAL, "internal", "out of memory");
-		return;
+		http_fail(e, 500, "internal", "out of memory");
+		return (NULL);
 	}
-	if ((rep = runs_report(d, req, run)) != NULL)
-		http_reply(req, HTTP_OK, rep);
+	rep = runs_make(d, run, e);
 	json_decref(run);
+	return (rep);
 }

@@ -11,8 +11,11 @@
 #ifndef RUNS_H
 #define RUNS_H
 
+#include <jansson.h>
+
+#include "http.h"
+
 struct daemon;
-struct evhttp_request;
 
 /*
  * Read the saved runs (and remove temporary files a crash left); -1 with
@@ -21,13 +24,31 @@ struct evhttp_request;
 int	runs_init(struct daemon *, char **cause);
 /* Forget the runs in memory (they are all on disk already). */
 void	runs_shutdown(struct daemon *);
-/* GET /v1/runs (the list) and POST /v1/runs (open or record a run). */
-void	runs_api(struct daemon *, struct evhttp_request *);
-/* /v1/runs/ID, /v1/runs/ID/end and /v1/runs/ID/report. */
-void	runs_api_item(struct daemon *, struct evhttp_request *,
-	    const char *rest);
-
-/* GET /v1/verdict?seconds=N: the verdict of the last N seconds. */
-void	runs_api_verdict(struct daemon *, struct evhttp_request *);
+/* {"runs": [{...the run, verdict, client_rate}...]}; NULL on ENOMEM. */
+json_t	*runs_list(struct daemon *);
+/*
+ * Open a live run (body without start and end: *opened 1) or record one
+ * after the fact (with them: *opened 0, and its report made at once), with
+ * the client's figures in body and its address peer ("" or NULL: unknown),
+ * and save it: {id, run, report}, or NULL with e (400 on a wrong figure,
+ * 409 with too many open, 410 when the history does not cover a recorded
+ * window, 500).
+ */
+json_t	*runs_create(struct daemon *, const json_t *body, const char *peer,
+	    int *opened, struct http_err *e);
+/* Run id's document, {"run", "report"}, which the list keeps; or NULL. */
+const json_t *runs_get(struct daemon *, unsigned long id);
+/* 0 when run id is open; -1 with e: 404 no such run, 409 already ended. */
+int	runs_check_open(struct daemon *, unsigned long id, struct http_err *e);
+/*
+ * End the live run id now, with the client's figures in body, make its
+ * report and save both: the report, or NULL with e, the run left open.
+ */
+json_t	*runs_end(struct daemon *, unsigned long id, const json_t *body,
+	    struct http_err *e);
+/* Run id's saved report, or an open run's report so far (not saved). */
+json_t	*runs_report(struct daemon *, unsigned long id, struct http_err *e);
+/* The report of the last secs seconds, saved nowhere. */
+json_t	*runs_verdict(struct daemon *, double secs, struct http_err *e);
 
 #endif /* RUNS_H */

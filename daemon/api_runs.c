@@ -1,0 +1,235 @@
+/*
+ * api_runs.c: /v1/runs, /v1/runs/ID[/end|/report] and /v1/verdict: the
+ * requests taken apart, runs.c called, and the reports rendered as JSON,
+ * YAML, text or HTML.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <event2/http.h>
+#include <event2/keyvalq_struct.h>
+
+#include <jansson.h>
+
+#include "api_runs.h"
+#include "http.h"
+#include "report_html.h"
+#include "report_yaml.h"
+#include "runs.h"
+#include "verdict.h"
+
+#define API_RUNS_PREFIX	"/v1/runs/"
+
+void
+api_runs(struct daemon *d, struct evhttp_request *req)
+{
+	struct http_err	 e;
+	json_t		*body, *doc;
+	char		 peer[64];
+	int		 opened;
+
+	if (evhttp_request_get_command(req) != EVHTTP_REQ_POST) {
+		if ((doc = runs_list(d)) == NULL)
+			http_error(req, HTTP_INTERNAL, "internal", "out of "
+			    "memory");
+		else
+			http_reply(req, HTTP_OK, doc);
+		return;
+	}
+	if ((body = http_body_json(req, 1, &e)) == NULL) {
+		http_send_err(req, &e);
+		return;
+	}
+	if (http_peer(req, peer, sizeof peer) == -1)
+		peer[0] = '\0';
+	if ((doc = runs_create(d, body, peer, &opened, &e)) == NULL)
+		http_send_err(req, &e);
+	else
+		http_reply(req, opened ? 201 : HTTP_OK, doc);
+	json_decref(body);
+}
+
+/* POST /v1/runs/ID/end. */
+static void
+api_runs_end(struct daemon *d, struct evhttp_request *req, unsigned long id)
+{
+	struct http_err	 e;
+	json_t		*body, *rep;
+
+	/* An ended run says so before its body is looked at. */
+	if (runs_check_open(d, id, &e) == -1) {
+		http_send_err(req, &e);
+		return;
+	}
+	if ((body = http_body_json(req, 1, &e)) == NULL) {
+		http_send_err(req, &e);
+		return;
+	}
+	if ((rep = runs_end(d, id, body, &e)) == NULL)
+		http_send_err(req, &e);
+	else
+		http_reply(req, HTTP_OK, rep);
+	json_decref(body);
+}
+
+/* The ?format= of a report request: json, yaml, text or html; NULL: bad. */
+static const char *
+api_runs_format(struct evhttp_request *req, char *fmt, size_t fmtsz)
+{
+	const struct evhttp_uri	*uri = evhttp_request_get_evhttp_uri(req);
+	struct evkeyvalq	 q;
+	const char		*query, *v;
+
+	snprintf(fmt, fmtsz, "json");
+	if (uri == NULL || (query = evhttp_uri_get_query(uri)) == NULL)
+		return (fmt);
+	if (evhttp_parse_query_str(query, &q) == -1)
+		return (NULL);
+	v = evhttp_find_header(&q, "format");
+	if (v != NULL) {
+		if (strcmp(v, "json") == 0 || strcmp(v, "yaml") == 0 ||
+		    strcmp(v, "text") == 0 || strcmp(v, "html") == 0)
+			snprintf(fmt, fmtsz, "%s", v);
+		else
+			fmt[0] = '\0';
+	}
+	evhttp_clear_headers(&q);
+	return (fmt[0] != '\0' ? fmt : NULL);
+}
+
+/* Render report rep as fmt (yaml, text or html) into *buf; -1 on failure. */
+static int
+api_runs_render(const json_t *rep, const char *fmt, char **buf, size_t *len)
+{
+	FILE	*f;
+	int	 rc;
+
+	*buf = NULL;
+	*len = 0;
+	if (strcmp(fmt, "text") == 0) {
+		if ((*buf = verdict_text(rep)) == NULL)
+			return (-1);
+		*len = strlen(*buf);
+		return (0);
+	}
+	if ((f = open_memstream(buf, len)) == NULL)
+		return (-1);
+	rc = strcmp(fmt, "yaml") == 0 ? report_yaml_write(rep, f) :
+	    report_html_write(rep, f);
+	if (fclose(f) != 0 || rc == -1) {
+		free(*buf);
+		*buf = NULL;
+		return (-1);
+	}
+	return (0);
+}
+
+/* GET /v1/runs/ID/report?format=. */
+static void
+api_runs_report(struct daemon *d, struct evhttp_request *req,
+    unsigned long id)
+{
+	struct http_err	 e;
+	json_t		*rep;
+	char		 fmt[8], *buf;
+	size_t		 len;
+
+	if (api_runs_format(req, fmt, sizeof fmt) == NULL) {
+		http_error(req, HTTP_BADREQUEST, "bad_request", "format: "
+		    "expected json, yaml, text or html");
+		return;
+	}
+	if ((rep = runs_report(d, id, &e)) == NULL) {
+		http_send_err(req, &e);
+		return;
+	}
+	if (strcmp(fmt, "json") == 0) {
+		http_reply(req, HTTP_OK, rep);
+		return;
+	}
+	if (api_runs_render(rep, fmt, &buf, &len) == -1)
+		http_error(req, HTTP_INTERNAL, "internal", "cannot render the "
+		    "report as %s", fmt);
+	else
+		http_send(req, strcmp(fmt, "text") == 0 ?
+		    "text/plain; charset=utf-8" : strcmp(fmt, "yaml") == 0 ?
+		    "application/yaml" : "text/html; charset=utf-8", buf, len);
+	free(buf);
+	json_decref(rep);
+}
+
+void
+api_runs_item(struct daemon *d, struct evhttp_request *req)
+{
+	const struct evhttp_uri	*uri = evhttp_request_get_evhttp_uri(req);
+	enum evhttp_cmd_type	 cmd = evhttp_request_get_command(req);
+	const json_t		*doc;
+	const char		*rest, *sub;
+	char			*end;
+	unsigned long		 id;
+
+	rest = evhttp_uri_get_path(uri) + strlen(API_RUNS_PREFIX);
+	errno = 0;
+	id = strtoul(rest, &end, 10);
+	if (end == rest || errno != 0 || (*end != '\0' && *end != '/') ||
+	    (doc = runs_get(d, id)) == NULL) {
+		http_error(req, HTTP_NOTFOUND, "no_such_run", "no run %.40s",
+		    rest);
+		return;
+	}
+	sub = *end == '/' ? end + 1 : "";
+	if (strcmp(sub, "") == 0 && (cmd == EVHTTP_REQ_GET ||
+	    cmd == EVHTTP_REQ_HEAD))
+		http_reply(req, HTTP_OK, json_incref((json_t *)doc));
+	else if (strcmp(sub, "end") == 0 && cmd == EVHTTP_REQ_POST)
+		api_runs_end(d, req, id);
+	else if (strcmp(sub, "report") == 0 && (cmd == EVHTTP_REQ_GET ||
+	    cmd == EVHTTP_REQ_HEAD))
+		api_runs_report(d, req, id);
+	else if (strcmp(sub, "") == 0 || strcmp(sub, "end") == 0 ||
+	    strcmp(sub, "report") == 0) {
+		evhttp_add_header(evhttp_request_get_output_headers(req),
+		    "Allow", strcmp(sub, "end") == 0 ? "POST" : "GET, HEAD");
+		http_error(req, HTTP_BADMETHOD, "method_not_allowed",
+		    "/v1/runs/%lu%s%s takes %s", id, *sub ? "/" : "", sub,
+		    strcmp(sub, "end") == 0 ? "POST" : "GET, HEAD");
+	} else
+		http_error(req, HTTP_NOTFOUND, "not_found", "no such endpoint: "
+		    "/v1/runs/%.40s", rest);
+}
+
+void
+api_runs_verdict(struct daemon *d, struct evhttp_request *req)
+{
+	const struct evhttp_uri	*uri = evhttp_request_get_evhttp_uri(req);
+	struct evkeyvalq	 q;
+	struct http_err		 e;
+	const char		*query;
+	char			 msg[160];
+	double			 secs = 5;
+	json_t			*rep;
+	int			 bad;
+
+	if (uri != NULL && (query = evhttp_uri_get_query(uri)) != NULL) {
+		if (evhttp_parse_query_str(query, &q) == -1) {
+			http_error(req, HTTP_BADREQUEST, "bad_request",
+			    "malformed query string");
+			return;
+		}
+		bad = http_query_num(&q, "seconds", &secs, msg, sizeof msg);
+		evhttp_clear_headers(&q);
+		if (bad == -1 || !(secs >= 1 && secs <= 3600)) {
+			http_error(req, HTTP_BADREQUEST, "bad_request", "%s",
+			    bad == -1 ? msg : "seconds: expected 1 to 3600");
+			return;
+		}
+	}
+	if ((rep = runs_verdict(d, secs, &e)) == NULL)
+		http_send_err(req, &e);
+	else
+		http_reply(req, HTTP_OK, rep);
+}
