@@ -43,6 +43,19 @@ at_exit() {
 	T_CLEANUPS+=("$1")
 }
 
+# ram_dir: make a directory in /dev/shm, removed when the test exits, as
+# T_RAM (not in a $(...), where at_exit would be lost).  Loop devices backed by files in it read and write at memory
+# speed, so a throttle set on them is the only limit, whatever the
+# machine's own disk is doing; falls back to T_TMP without a /dev/shm.
+ram_dir() {
+	if [ -d /dev/shm ] &&
+	    T_RAM=$(mktemp -d /dev/shm/nasperf-test.XXXXXX); then
+		at_exit "rm -rf $T_RAM"
+	else
+		T_RAM=$T_TMP
+	fi
+}
+
 # skip_all REASON: the whole test cannot run here.
 skip_all() {
 	echo "1..0 # SKIP $1"
