@@ -21,6 +21,7 @@ struct sampler;
 struct runs;
 struct disktest;
 struct synth;
+struct pathcap;
 struct smbsess;
 struct topology;
 
@@ -58,6 +59,8 @@ struct daemon {
 	struct runs		*runs;		/* client runs and reports */
 	struct disktest		*disktest;	/* the disk analyzer */
 	struct synth		*synth;		/* the synthetic data plane */
+	unsigned		 synth_port;	/* its port; 0: not listening */
+	struct pathcap		*pathcap;	/* measured path capacities */
 	struct smbsess		*smbsess;	/* smbd's sessions (smbstatus) */
 };
 

@@ -1,13 +1,16 @@
 # daemon/daemon.mk: nasperfd
 sbin_PROGRAMS += daemon/nasperfd
 daemon_nasperfd_SOURCES = daemon/main.c daemon/daemon.c daemon/daemon.h \
-	daemon/api.c daemon/api.h daemon/http.c daemon/http.h daemon/encode.c daemon/encode.h daemon/log.c daemon/log.h \
+	daemon/api.c daemon/api.h daemon/routes.c daemon/routes.h \
+	daemon/api_box.c daemon/api_box.h \
+	daemon/http.c daemon/http.h daemon/encode.c daemon/encode.h \
+	daemon/log.c daemon/log.h \
 	daemon/state.c daemon/state.h \
 	daemon/history.c daemon/history.h daemon/sampler.c daemon/sampler.h \
 	daemon/runs.c daemon/runs.h daemon/api_runs.c daemon/api_runs.h \
 	daemon/verdict.c daemon/verdict.h \
 	daemon/verdict_hints.c \
-	daemon/cachedrop.c daemon/cachedrop.h \
+	daemon/cachedrop.c daemon/cachedrop.h daemon/pathcap.c daemon/pathcap.h \
 	daemon/api_cache.c daemon/api_cache.h daemon/smbsess.c daemon/smbsess.h \
 	$(CFG_DAEMON_SOURCES) $(COUNTERS_DAEMON_SOURCES) $(TOPOLOGY_DAEMON_SOURCES)
 if NUMERIC_RESOLVER

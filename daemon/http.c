@@ -167,3 +167,21 @@ http_peer(struct evhttp_request *req, char *out, size_t outsz)
 	snprintf(out, outsz, "%s", addr != NULL ? addr : "?");
 	return (addr != NULL ? 0 : -1);
 }
+
+int
+http_bearer_ok(const char *auth, const char *token)
+{
+	unsigned char	diff = 0;
+	size_t		i, len = strlen(token);
+
+	if (auth == NULL || len == 0 || strncasecmp(auth, "Bearer ", 7) != 0)
+		return (0);
+	auth += 7;
+	while (*auth == ' ')
+		auth++;
+	if (strlen(auth) != len)
+		return (0);
+	for (i = 0; i < len; i++)
+		diff |= (unsigned char)(auth[i] ^ token[i]);
+	return (diff == 0);
+}

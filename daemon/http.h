@@ -58,6 +58,11 @@ json_t	*http_body_json(struct evhttp_request *, int empty_ok,
  */
 int	http_query_num(struct evkeyvalq *q, const char *key, double *out,
 	    char *msg, size_t msgsz);
+/*
+ * Whether authorization (an Authorization header's value, NULL when there
+ * is none) is "Bearer <token>"; compared in constant time.
+ */
+int	http_bearer_ok(const char *authorization, const char *token);
 /* The client's address into out ("?" when unknown, and then -1). */
 int	http_peer(struct evhttp_request *, char *out, size_t outsz);
 

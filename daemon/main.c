@@ -22,6 +22,7 @@
 #include "disktest.h"
 #include "log.h"
 #include "np.h"
+#include "pathcap.h"
 #include "runs.h"
 #include "sampler.h"
 #include "state.h"
@@ -260,7 +261,7 @@ main(int argc, char **argv)
 		goto fail;
 	}
 	if (runs_init(&d, &cause) == -1 || sampler_init(&d, &cause) == -1 ||
-	    disktest_init(&d, &cause) == -1)
+	    disktest_init(&d, &cause) == -1 || pathcap_init(&d, &cause) == -1)
 		goto fail;
 	if (api_init(&d, &cause) == -1 || synth_init(&d, &cause) == -1 ||
 	    smbsess_init(&d, &cause) == -1)
@@ -280,6 +281,7 @@ out:
 	disktest_shutdown(&d);
 	synth_shutdown(&d);
 	api_shutdown(&d);
+	pathcap_shutdown(&d);
 	sampler_shutdown(&d);
 	runs_shutdown(&d);
 	if (d.ev_int != NULL)

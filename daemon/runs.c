@@ -29,13 +29,13 @@
 #include "log.h"
 #include "np.h"
 #include "nptime.h"
+#include "pathcap.h"
 #include "runs.h"
 #include "crypto.h"
 #include "sampler.h"
 #include "smbsess.h"
 #include "smbstatus.h"
 #include "state.h"
-#include "synth.h"
 #include "topology.h"
 #include "verdict.h"
 
@@ -487,7 +487,7 @@ runs_make(struct daemon *d, const json_t *run, struct http_err *e)
 	    (vr.session->signing.degree == SMBSTATUS_FULL ||
 	    vr.session->encryption.degree == SMBSTATUS_FULL))
 		runs_plain(d->runs, &vr, plain, sizeof plain);
-	if (vr.client_addr != NULL && synth_path_capacity(d, vr.client_addr,
+	if (vr.client_addr != NULL && pathcap_get(d, vr.client_addr,
 	    vr.op != NULL && strcmp(vr.op, "write") == 0, &cap) == 0)
 		vr.path_capacity = cap;
 	vr.baseline = runs_baseline;

@@ -49,6 +49,7 @@
 #include <event2/buffer.h>
 #include <event2/bufferevent.h>
 #include <event2/event.h>
+#include <event2/http.h>
 #include <event2/listener.h>
 #include <event2/util.h>
 
@@ -56,10 +57,14 @@
 
 #include "cfg.h"
 #include "daemon.h"
+#include "http.h"
 #include "log.h"
 #include "np.h"
+#include "pathcap.h"
+#include "routes.h"
 #include "state.h"
 #include "synth.h"
+#include "synth_parse.h"
 #include "synth_pattern.h"
 
 #define SYNTH_QUEUE	(4U << 20)	/* bytes kept queued on a source */
@@ -68,8 +73,6 @@
 #define SYNTH_SPARE	16		/* connections beyond max_streams */
 #define SYNTH_SPARE_BUFS 2		/* unused periods kept for reuse */
 #define SYNTH_LINGER	2		/* seconds to wait for a client's FIN */
-#define SYNTH_MAX_PATHS	256		/* clients and directions kept */
-#define SYNTH_PATHS_FILE "paths.json"
 #define SYNTH_TICK_MS	10		/* rate limit refill interval */
 #define SYNTH_BURST_MS	100		/* rate limit bucket, in ms of rate */
 
@@ -91,17 +94,6 @@ struct synth_sess {
 	uint64_t		 bytes;		/* delivered */
 	struct timespec		 t0;
 	struct synth_sess	*next;
-};
-
-/* The measured capacity of one client's path in one direction. */
-struct synth_path {
-	char			 addr[INET6_ADDRSTRLEN];
-	int			 upload;
-	double			 bps;		/* bytes per second */
-	uint64_t		 bytes;
-	double			 seconds;
-	unsigned		 streams;
-	double			 when;		/* Unix time */
 };
 
 enum synth_state {
@@ -149,8 +141,6 @@ struct synth {
 	unsigned		 nconns, nstreams;
 	struct synth_buf	*bufs;
 	struct synth_sess	*sess;
-	struct synth_path	 paths[SYNTH_MAX_PATHS];
-	size_t			 npaths;
 	unsigned char		*scratch;	/* SYNTH_IO_MAX bytes */
 };
 
@@ -175,287 +165,6 @@ synth_since(const struct timespec *t)
 
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	return (synth_elapsed(t, &now));
-}
-
-/* An IPv4-mapped IPv6 address as IPv4 text, so a client has one name. */
-static const char *
-synth_addr_norm(const char *addr)
-{
-	if (strncasecmp(addr, "::ffff:", 7) == 0 && strchr(addr + 7, '.'))
-		return (addr + 7);
-	return (addr);
-}
-
-/* A decimal unsigned number, digits only; -1 on anything else. */
-static int
-synth_u64(const char *s, uint64_t *out)
-{
-	uint64_t	v = 0;
-
-	if (*s == '\0')
-		return (-1);
-	for (; *s != '\0'; s++) {
-		if (*s < '0' || *s > '9')
-			return (-1);
-		if (v > (UINT64_MAX - (uint64_t)(*s - '0')) / 10)
-			return (-1);
-		v = v * 10 + (uint64_t)(*s - '0');
-	}
-	*out = v;
-	return (0);
-}
-
-/* One header line "Name: value" into r. */
-static int
-synth_header(struct synth_req *r, char *line, const char **errstr)
-{
-	char		*colon, *v, *end, *tok, *last;
-	uint64_t	 n;
-
-	if (*line == ' ' || *line == '\t') {
-		*errstr = "folded header lines are not accepted";
-		return (-1);
-	}
-	if ((colon = strchr(line, ':')) == NULL || colon == line) {
-		*errstr = "a header line without a name";
-		return (-1);
-	}
-	*colon = '\0';
-	if (strpbrk(line, " \t") != NULL) {
-		*errstr = "white space in a header name";
-		return (-1);
-	}
-	v = colon + 1;
-	while (*v == ' ' || *v == '\t')
-		v++;
-	end = v + strlen(v);
-	while (end > v && (end[-1] == ' ' || end[-1] == '\t'))
-		*--end = '\0';
-	if (strcasecmp(line, "Content-Length") == 0) {
-		if (synth_u64(v, &n) == -1 || n > INT64_MAX) {
-			*errstr = "Content-Length is not a byte count";
-			return (-1);
-		}
-		if (r->has_length && r->length != n) {
-			*errstr = "two different Content-Length headers";
-			return (-1);
-		}
-		r->has_length = 1;
-		r->length = n;
-	} else if (strcasecmp(line, "Transfer-Encoding") == 0)
-		r->chunked = 1;
-	else if (strcasecmp(line, "Expect") == 0)
-		r->expect_continue = strcasecmp(v, "100-continue") == 0;
-	else if (strcasecmp(line, "Authorization") == 0) {
-		if (strlen(v) >= sizeof r->auth)
-			r->auth[0] = '\0';	/* too long to be our token */
-		else
-			memcpy(r->auth, v, strlen(v) + 1);
-	} else if (strcasecmp(line, "Connection") == 0) {
-		for (tok = strtok_r(v, ", \t", &last); tok != NULL;
-		    tok = strtok_r(NULL, ", \t", &last)) {
-			if (strcasecmp(tok, "close") == 0)
-				r->keepalive = 0;
-			else if (strcasecmp(tok, "keep-alive") == 0)
-				r->keepalive = 1;
-		}
-	}
-	return (0);
-}
-
-int
-synth_parse_head(const char *buf, size_t len, struct synth_req *r,
-    const char **errstr)
-{
-	char	*copy, *line, *next, *sp1, *sp2, *version;
-	int	 rc = -1, first = 1;
-
-	memset(r, 0, sizeof *r);
-	*errstr = "out of memory";
-	if (memchr(buf, '\0', len) != NULL) {
-		*errstr = "a NUL byte in the request head";
-		return (-1);
-	}
-	if ((copy = malloc(len + 1)) == NULL)
-		return (-1);
-	memcpy(copy, buf, len);
-	copy[len] = '\0';
-	*errstr = "the request head does not end with an empty line";
-	for (line = copy; line != NULL && *line != '\0'; line = next) {
-		if ((next = strchr(line, '\n')) == NULL)
-			goto out;
-		*next++ = '\0';
-		if (next - line >= 2 && next[-2] == '\r')
-			next[-2] = '\0';
-		if (*line == '\0') {
-			if (first) {
-				*errstr = "an empty request line";
-				goto out;
-			}
-			rc = 0;
-			goto out;
-		}
-		if (!first) {
-			if (synth_header(r, line, errstr) == -1)
-				goto out;
-			continue;
-		}
-		first = 0;
-		if ((sp1 = strchr(line, ' ')) == NULL ||
-		    (sp2 = strchr(sp1 + 1, ' ')) == NULL ||
-		    strchr(sp2 + 1, ' ') != NULL) {
-			*errstr =
-			    "the request line is not METHOD TARGET VERSION";
-			goto out;
-		}
-		*sp1 = *sp2 = '\0';
-		version = sp2 + 1;
-		if (strcmp(version, "HTTP/1.1") == 0)
-			r->http11 = r->keepalive = 1;
-		else if (strcmp(version, "HTTP/1.0") != 0) {
-			*errstr = "only HTTP/1.0 and HTTP/1.1 are spoken here";
-			goto out;
-		}
-		if (*line == '\0' || strlen(line) >= sizeof r->method) {
-			*errstr = "a method that is empty or too long";
-			goto out;
-		}
-		memcpy(r->method, line, strlen(line) + 1);
-		if (sp1[1] != '/' || strlen(sp1 + 1) >= sizeof r->target) {
-			*errstr = "the target is not a path of at most 1023 "
-			    "bytes";
-			goto out;
-		}
-		memcpy(r->target, sp1 + 1, strlen(sp1 + 1) + 1);
-	}
-out:
-	free(copy);
-	return (rc);
-}
-
-/* A boolean query value. */
-static int
-synth_bool(const char *s, int *v)
-{
-	if (strcmp(s, "1") == 0 || strcasecmp(s, "true") == 0 ||
-	    strcasecmp(s, "yes") == 0)
-		*v = 1;
-	else if (strcmp(s, "0") == 0 || strcasecmp(s, "false") == 0 ||
-	    strcasecmp(s, "no") == 0)
-		*v = 0;
-	else
-		return (-1);
-	return (0);
-}
-
-/* Parse one key=value of the query into p; -1 with msg. */
-static int
-synth_param(const char *k, const char *v, int upload, uint64_t max_bytes,
-    struct synth_params *p, char *msg, size_t msgsz)
-{
-	char	*end;
-
-	if (strcmp(k, "bytes") == 0 && !upload) {
-		if (synth_u64(v, &p->bytes) == -1) {
-			snprintf(msg, msgsz, "bytes: '%.64s' is not a byte "
-			    "count (digits only)", v);
-			return (-1);
-		}
-		if (p->bytes > max_bytes) {
-			snprintf(msg, msgsz, "bytes: %ju is over "
-			    "synth.max_bytes (%ju)", (uintmax_t)p->bytes,
-			    (uintmax_t)max_bytes);
-			return (-1);
-		}
-		p->has_bytes = 1;
-	} else if (strcmp(k, "seconds") == 0 && !upload) {
-		errno = 0;
-		p->seconds = strtod(v, &end);
-		if (*v < '0' || *v > '9' || *end != '\0' || errno != 0 ||
-		    !(p->seconds > 0 && p->seconds <= SYNTH_MAX_SECONDS)) {
-			snprintf(msg, msgsz, "seconds: '%.64s' is not a number "
-			    "of seconds from 0 to %.0f", v, SYNTH_MAX_SECONDS);
-			return (-1);
-		}
-	} else if (strcmp(k, "pattern") == 0) {
-		if (synth_pattern_parse(v, &p->pattern) == -1) {
-			snprintf(msg, msgsz, "pattern: '%.64s' is not one of "
-			    "zero, random, mixed", v);
-			return (-1);
-		}
-		p->has_pattern = 1;
-	} else if (strcmp(k, "seed") == 0) {
-		if (synth_u64(v, &p->seed) == -1) {
-			snprintf(msg, msgsz, "seed: '%.64s' is not a number "
-			    "from 0 to 18446744073709551615", v);
-			return (-1);
-		}
-	} else if (strcmp(k, "verify") == 0 && upload) {
-		if (synth_bool(v, &p->verify) == -1) {
-			snprintf(msg, msgsz, "verify: '%.64s' is not 0 or 1",
-			    v);
-			return (-1);
-		}
-	} else {
-		snprintf(msg, msgsz, "unknown parameter '%.64s' (%s)", k,
-		    upload ? "PUT takes pattern, seed, verify" :
-		    "GET takes bytes or seconds, pattern, seed");
-		return (-1);
-	}
-	return (0);
-}
-
-int
-synth_parse_query(const char *query, int upload, uint64_t max_bytes,
-    struct synth_params *p, char *msg, size_t msgsz)
-{
-	static const char *const keys[] = { "bytes", "seconds", "pattern",
-	    "seed", "verify" };
-	char		*copy = NULL, *kv, *last, *eq;
-	unsigned	 seen = 0;
-	size_t		 i;
-	int		 rc = -1;
-
-	memset(p, 0, sizeof *p);
-	p->pattern = SYNTH_PATTERN_RANDOM;
-	if (query != NULL && *query != '\0' &&
-	    (copy = strdup(query)) == NULL) {
-		snprintf(msg, msgsz, "out of memory");
-		return (-1);
-	}
-	for (kv = copy != NULL ? strtok_r(copy, "&", &last) : NULL;
-	    kv != NULL; kv = strtok_r(NULL, "&", &last)) {
-		if ((eq = strchr(kv, '=')) == NULL) {
-			snprintf(msg, msgsz, "'%.64s' is not key=value", kv);
-			goto out;
-		}
-		*eq = '\0';
-		for (i = 0; i < NP_NITEMS(keys); i++) {
-			if (strcmp(kv, keys[i]) != 0)
-				continue;
-			if (seen & (1U << i)) {
-				snprintf(msg, msgsz, "%s is given twice", kv);
-				goto out;
-			}
-			seen |= 1U << i;
-		}
-		if (synth_param(kv, eq + 1, upload, max_bytes, p, msg,
-		    msgsz) == -1)
-			goto out;
-	}
-	if (!upload && p->has_bytes && p->seconds > 0) {
-		snprintf(msg, msgsz, "give bytes=N or seconds=S, not both");
-		goto out;
-	}
-	if (!upload && !p->has_bytes && !(p->seconds > 0)) {
-		snprintf(msg, msgsz,
-		    "give bytes=N (a byte count) or seconds=S");
-		goto out;
-	}
-	rc = 0;
-out:
-	free(copy);
-	return (rc);
 }
 
 /* A period of pattern and seed, shared; NULL on ENOMEM. */
@@ -508,26 +217,6 @@ synth_buf_put(struct synth *s, struct synth_buf *b)
 		}
 		pp = &x->next;
 	}
-}
-
-/* 1 if auth is "Bearer <the token>"; compared in constant time. */
-static int
-synth_token_ok(const struct synth *s, const char *auth)
-{
-	const char	*tok = s->d->token;
-	unsigned char	 diff = 0;
-	size_t		 i;
-
-	if (strncasecmp(auth, "Bearer ", 7) != 0)
-		return (0);
-	auth += 7;
-	while (*auth == ' ')
-		auth++;
-	if (strlen(auth) != STATE_TOKEN_LEN)
-		return (0);
-	for (i = 0; i < STATE_TOKEN_LEN; i++)
-		diff |= (unsigned char)(auth[i] ^ tok[i]);
-	return (diff == 0);
 }
 
 /* Set a connection's timeouts: read and write, 0 for none. */
@@ -650,124 +339,13 @@ synth_iface(struct synth_conn *c)
 		c->link_mbps = (uint64_t)speed;
 }
 
-/* Write the measured paths to STATE_DIR/paths.json, atomically. */
-static void
-synth_paths_save(struct synth *s)
-{
-	json_t	*a, *j;
-	char	*js;
-	size_t	 i;
-
-	if ((a = json_array()) == NULL)
-		return;
-	for (i = 0; i < s->npaths; i++)
-		json_array_append_new(a, json_pack("{s:s,s:s,s:f,s:I,s:f,s:i,"
-		    "s:f}", "client", s->paths[i].addr, "direction",
-		    s->paths[i].upload ? "upload" : "download",
-		    "bytes_per_second", s->paths[i].bps, "bytes",
-		    (json_int_t)s->paths[i].bytes, "seconds",
-		    s->paths[i].seconds, "streams", (int)s->paths[i].streams,
-		    "time", s->paths[i].when));
-	j = json_pack("{s:s,s:o}", "format", "nasperf-paths", "paths", a);
-	if (j != NULL && (js = json_dumps(j, JSON_INDENT(1))) != NULL) {
-		if (state_write(s->d->state_dir, SYNTH_PATHS_FILE, js,
-		    strlen(js), 0600) == -1)
-			log_warn("synth: %s/%s", s->d->state_dir,
-			    SYNTH_PATHS_FILE);
-		free(js);
-	}
-	json_decref(j);
-}
-
-/* Read STATE_DIR/paths.json, when there is one. */
-static void
-synth_paths_load(struct synth *s)
-{
-	json_error_t	 err;
-	json_t		*j, *a, *e;
-	char		 path[4200];
-	size_t		 i;
-
-	snprintf(path, sizeof path, "%s/%s", s->d->state_dir,
-	    SYNTH_PATHS_FILE);
-	if ((j = json_load_file(path, 0, &err)) == NULL) {
-		if (access(path, F_OK) == 0)
-			log_warnx("synth: %s: %s", path, err.text);
-		return;
-	}
-	a = json_object_get(j, "paths");
-	json_array_foreach(a, i, e) {
-		const char *addr = json_string_value(json_object_get(e,
-		    "client"));
-		const char *dir = json_string_value(json_object_get(e,
-		    "direction"));
-
-		if (addr == NULL || dir == NULL ||
-		    strlen(addr) >= sizeof s->paths[0].addr ||
-		    s->npaths == SYNTH_MAX_PATHS)
-			continue;
-		snprintf(s->paths[s->npaths].addr, sizeof s->paths[0].addr,
-		    "%s", addr);
-		s->paths[s->npaths].upload = strcmp(dir, "upload") == 0;
-		s->paths[s->npaths].bps = json_number_value(json_object_get(e,
-		    "bytes_per_second"));
-		s->paths[s->npaths].bytes = (uint64_t)json_integer_value(
-		    json_object_get(e, "bytes"));
-		s->paths[s->npaths].seconds = json_number_value(
-		    json_object_get(e, "seconds"));
-		s->paths[s->npaths].streams = (unsigned)json_integer_value(
-		    json_object_get(e, "streams"));
-		s->paths[s->npaths].when = json_number_value(json_object_get(e,
-		    "time"));
-		if (s->paths[s->npaths].bps > 0)
-			s->npaths++;
-	}
-	json_decref(j);
-}
-
-/* Keep one measured path, replacing the client's last or the oldest. */
-static void
-synth_path_record(struct synth *s, const struct synth_sess *ss,
-    double seconds)
-{
-	struct synth_path	*p = NULL;
-	struct timespec		 now;
-	size_t			 i;
-
-	for (i = 0; i < s->npaths; i++) {
-		if (s->paths[i].upload == ss->upload &&
-		    strcmp(s->paths[i].addr, ss->addr) == 0)
-			p = &s->paths[i];
-	}
-	if (p == NULL && s->npaths < SYNTH_MAX_PATHS)
-		p = &s->paths[s->npaths++];
-	if (p == NULL) {
-		p = &s->paths[0];
-		for (i = 1; i < s->npaths; i++)
-			if (s->paths[i].when < p->when)
-				p = &s->paths[i];
-	}
-	clock_gettime(CLOCK_REALTIME, &now);
-	snprintf(p->addr, sizeof p->addr, "%s", ss->addr);
-	p->upload = ss->upload;
-	p->bytes = ss->bytes;
-	p->seconds = seconds;
-	p->bps = (double)ss->bytes / seconds;
-	p->streams = ss->streams;
-	p->when = (double)now.tv_sec + (double)now.tv_nsec / 1e9;
-	log_info("synth: %s %s: %.1f MB/s over %.1f s, %u stream%s", p->addr,
-	    p->upload ? "upload" : "download", p->bps / 1e6, seconds,
-	    p->streams, p->streams == 1 ? "" : "s");
-	synth_paths_save(s);
-}
-
 /* Take a stream slot: join the client's streams in that direction. */
 static void
 synth_stream_begin(struct synth_conn *c)
 {
 	struct synth		*s = c->s;
 	struct synth_sess	*ss;
-	const char		*addr = synth_addr_norm(c->peer);
+	const char		*addr = pathcap_addr_norm(c->peer);
 
 	s->nstreams++;
 	for (ss = s->sess; ss != NULL; ss = ss->next) {
@@ -813,7 +391,8 @@ synth_stream_end(struct synth_conn *c, int ok, uint64_t delivered)
 		return;
 	secs = synth_since(&ss->t0);
 	if (!ss->broken && ss->bytes > 0 && secs >= SYNTH_MIN_SECONDS)
-		synth_path_record(s, ss, secs);
+		pathcap_record(s->d, ss->addr, ss->upload, ss->bytes, secs,
+		    ss->streams);
 	for (pp = &s->sess; *pp != NULL; pp = &(*pp)->next) {
 		if (*pp == ss) {
 			*pp = ss->next;
@@ -1190,9 +769,10 @@ synth_dispatch(struct synth_conn *c, const struct synth_req *r)
 {
 	struct synth		*s = c->s;
 	const struct cfg	*cfg = s->d->cfg;
+	const struct route	*rt;
 	const char		*q;
-	char			 path[1024], msg[256];
-	int			 get, put, head;
+	char			 path[1024], msg[256], allow[64], hdr[80];
+	int			 put, head, m;
 	size_t			 plen;
 
 	c->keepalive = r->keepalive;
@@ -1204,22 +784,23 @@ synth_dispatch(struct synth_conn *c, const struct synth_req *r)
 	q = strchr(r->target, '?');
 	plen = q != NULL ? (size_t)(q - r->target) : strlen(r->target);
 	snprintf(path, sizeof path, "%.*s", (int)plen, r->target);
-	if (strcmp(path, SYNTH_PATH) != 0) {
+	if ((rt = route_find(ROUTE_SYNTH, path)) == NULL) {
 		synth_error(c, 404, "Not Found", NULL, "not_found", "no such "
 		    "endpoint: %.200s (this port serves only " SYNTH_PATH ")",
 		    path);
 		return;
 	}
-	get = strcmp(r->method, "GET") == 0;
-	head = strcmp(r->method, "HEAD") == 0;
-	put = strcmp(r->method, "PUT") == 0;
-	if (!get && !head && !put) {
-		synth_error(c, 405, "Method Not Allowed",
-		    "Allow: GET, HEAD, PUT\r\n", "method_not_allowed",
-		    SYNTH_PATH " takes GET, HEAD, PUT");
+	m = route_method(r->method);
+	if ((rt->methods & m) == 0) {
+		route_allow(rt->methods, allow, sizeof allow);
+		snprintf(hdr, sizeof hdr, "Allow: %s\r\n", allow);
+		synth_error(c, 405, "Method Not Allowed", hdr,
+		    "method_not_allowed", "%s takes %s", rt->path, allow);
 		return;
 	}
-	if (cfg->auth && !synth_token_ok(s, r->auth)) {
+	head = m == EVHTTP_REQ_HEAD;
+	put = m == EVHTTP_REQ_PUT;
+	if (rt->auth && cfg->auth && !http_bearer_ok(r->auth, s->d->token)) {
 		synth_error(c, 401, "Unauthorized",
 		    "WWW-Authenticate: Bearer realm=\"nasperfd\"\r\n",
 		    "unauthorized", "a valid bearer token is required (see "
@@ -1472,6 +1053,23 @@ synth_rate(struct synth *s)
 	}
 }
 
+/* The port the listener is bound to (synth.listen may say 0); 0: none. */
+static unsigned
+synth_bound_port(const struct synth *s)
+{
+	struct sockaddr_storage	 ss;
+	socklen_t		 len = sizeof ss;
+
+	if (s->lev == NULL || getsockname(evconnlistener_get_fd(s->lev),
+	    (struct sockaddr *)&ss, &len) == -1)
+		return (0);
+	if (ss.ss_family == AF_INET)
+		return (ntohs(((struct sockaddr_in *)&ss)->sin_port));
+	if (ss.ss_family == AF_INET6)
+		return (ntohs(((struct sockaddr_in6 *)&ss)->sin6_port));
+	return (0);
+}
+
 int
 synth_init(struct daemon *d, char **cause)
 {
@@ -1490,7 +1088,6 @@ synth_init(struct daemon *d, char **cause)
 	}
 	s->d = d;
 	d->synth = s;
-	synth_paths_load(s);
 	synth_rate(s);
 	if ((s->ev_tick = evtimer_new(d->base, synth_tick_cb, s)) == NULL) {
 		if (asprintf(cause, "out of memory") == -1)
@@ -1527,24 +1124,8 @@ synth_init(struct daemon *d, char **cause)
 		return (0);
 	}
 	snprintf(s->listen, sizeof s->listen, "%s", d->cfg->synth_listen);
+	d->synth_port = synth_bound_port(s);
 	log_info("synth: listening on %s", addr);
-	return (0);
-}
-
-unsigned
-synth_port(const struct daemon *d)
-{
-	const struct synth	*s = d->synth;
-	struct sockaddr_storage	 ss;
-	socklen_t		 len = sizeof ss;
-
-	if (s == NULL || s->lev == NULL || getsockname(evconnlistener_get_fd(
-	    s->lev), (struct sockaddr *)&ss, &len) == -1)
-		return (0);
-	if (ss.ss_family == AF_INET)
-		return (ntohs(((struct sockaddr_in *)&ss)->sin_port));
-	if (ss.ss_family == AF_INET6)
-		return (ntohs(((struct sockaddr_in6 *)&ss)->sin6_port));
 	return (0);
 }
 
@@ -1584,26 +1165,5 @@ synth_shutdown(struct daemon *d)
 	free(s->scratch);
 	free(s);
 	d->synth = NULL;
-}
-
-int
-synth_path_capacity(const struct daemon *d, const char *client_addr,
-    int upload, double *bytes_per_s)
-{
-	const struct synth	*s = d->synth;
-
-	if (s != NULL && client_addr != NULL) {
-		const char	*addr = synth_addr_norm(client_addr);
-		size_t		 i;
-
-		for (i = 0; i < s->npaths; i++) {
-			if (s->paths[i].upload == (upload != 0) &&
-			    strcmp(s->paths[i].addr, addr) == 0) {
-				*bytes_per_s = s->paths[i].bps;
-				return (0);
-			}
-		}
-	}
-	errno = ENOENT;
-	return (-1);
+	d->synth_port = 0;
 }

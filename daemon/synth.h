@@ -8,9 +8,8 @@
  * listener of its own (synth.listen) on bufferevents, with a small HTTP/1.1
  * parser for just these requests, the API's token and api.allow.
  *
- * Each synthetic test that completes is kept per client address and
- * direction, in STATE_DIR/paths.json, as the measured capacity of that
- * network path; the verdict engine asks synth_path_capacity() for it.
+ * Each synthetic test that completes is kept as the measured capacity of
+ * that client's network path (pathcap.h).
  */
 #ifndef SYNTH_H
 #define SYNTH_H
@@ -18,37 +17,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "synth_pattern.h"
+#include "synth_parse.h"
 
-#define SYNTH_PATH	"/v1/synth"
-#define SYNTH_MAX_SECONDS 86400.0	/* longest timed stream */
 #define SYNTH_MIN_SECONDS 1.0		/* shortest test kept as a capacity */
 
 struct daemon;
-
-/* A request head as the data plane reads it. */
-struct synth_req {
-	char		method[16];
-	char		target[1024];	/* origin-form path and query */
-	int		http11;		/* HTTP/1.1, else 1.0 */
-	int		keepalive;	/* another request may follow */
-	int		has_length;
-	uint64_t	length;		/* Content-Length */
-	int		chunked;	/* a Transfer-Encoding was given */
-	int		expect_continue; /* Expect: 100-continue */
-	char		auth[256];	/* Authorization, "" when absent */
-};
-
-/* What a stream's query asks for. */
-struct synth_params {
-	int		has_bytes;
-	uint64_t	bytes;		/* GET: the body's length */
-	double		seconds;	/* GET: a timed stream; 0 when not */
-	enum synth_pattern pattern;	/* default random */
-	int		has_pattern;
-	uint64_t	seed;		/* default 0 */
-	int		verify;		/* PUT: check every byte */
-};
 
 /*
  * Listen on synth.listen.  A port that cannot be bound is logged and the
@@ -60,29 +33,5 @@ int	synth_init(struct daemon *, char **cause);
 void	synth_reconfigure(struct daemon *);
 /* Close every data plane connection and the listener. */
 void	synth_shutdown(struct daemon *);
-/* The port the data plane listens on, or 0 when it does not listen. */
-unsigned synth_port(const struct daemon *);
-/*
- * The measured capacity of the path to client_addr (IPv4 or IPv6 text) in
- * one direction (upload: client to server), from the last synthetic test
- * of at least SYNTH_MIN_SECONDS that completed; 0 and *bytes_per_s, or -1
- * (ENOENT) when none was measured.
- */
-int	synth_path_capacity(const struct daemon *, const char *client_addr,
-	    int upload, double *bytes_per_s);
-
-/*
- * Parse a request head (request line and headers, up to and including the
- * empty line) of len bytes.  Pure: tests call it.  -1 with a static
- * *errstr when malformed.
- */
-int	synth_parse_head(const char *buf, size_t len, struct synth_req *,
-	    const char **errstr);
-/*
- * Parse the query of GET (upload 0) or PUT (upload 1) /v1/synth; query
- * may be NULL.  -1 with a message naming the parameter in msg.
- */
-int	synth_parse_query(const char *query, int upload, uint64_t max_bytes,
-	    struct synth_params *, char *msg, size_t msgsz);
 
 #endif /* SYNTH_H */

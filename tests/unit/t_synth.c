@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "np.h"
-#include "synth.h"
+#include "synth_parse.h"
 #include "synth_pattern.h"
 #include "test.h"
 

@@ -1,0 +1,110 @@
+/*
+ * routes.c: the route table of both listeners.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include <event2/http.h>
+
+#include "api_box.h"
+#include "api_cache.h"
+#include "api_disktest.h"
+#include "api_runs.h"
+#include "np.h"
+#include "routes.h"
+#include "synth_parse.h"
+
+#define R_GET		(EVHTTP_REQ_GET | EVHTTP_REQ_HEAD)
+
+static const struct route routes[] = {
+	{ ROUTE_API, "/healthz", R_GET, 0, 0, api_healthz,
+	    "the daemon answers" },
+	{ ROUTE_API, "/v1/info", R_GET, 1, 0, api_info,
+	    "the box, the daemon and its limits" },
+	{ ROUTE_API, "/v1/topology", R_GET, 1, 0, api_topology,
+	    "disks, volumes, NICs and shares" },
+	{ ROUTE_API, "/v1/counters", R_GET, 1, 0, api_counters,
+	    "the counters now, or their rates over ?interval=" },
+	{ ROUTE_API, "/metrics", R_GET, 1, 0, api_metrics,
+	    "the counters for Prometheus" },
+	{ ROUTE_API, "/v1/samples", R_GET, 1, 0, api_samples,
+	    "the sampler's history" },
+	{ ROUTE_API, "/v1/time", R_GET, 1, 0, api_time,
+	    "the server's clock" },
+	{ ROUTE_API, "/v1/verdict", R_GET, 1, 0, api_runs_verdict,
+	    "the verdict of the last seconds" },
+	{ ROUTE_API, "/v1/runs", R_GET | EVHTTP_REQ_POST, 1, 0, api_runs,
+	    "the runs; open or record one" },
+	{ ROUTE_API, "/v1/runs/", R_GET | EVHTTP_REQ_POST, 1, 1,
+	    api_runs_item, "a run, its end and its report" },
+	{ ROUTE_API, "/v1/disktests", R_GET | EVHTTP_REQ_POST, 1, 0,
+	    api_disktests, "the disk tests; start one" },
+	{ ROUTE_API, "/v1/disktests/", R_GET | EVHTTP_REQ_DELETE, 1, 1,
+	    api_disktest_item, "a disk test; cancel it" },
+	{ ROUTE_API, "/v1/cache/drop", EVHTTP_REQ_POST, 1, 0, api_cache_drop,
+	    "write out and drop the page cache" },
+	{ ROUTE_SYNTH, SYNTH_PATH, R_GET | EVHTTP_REQ_PUT, 1, 0, NULL,
+	    "data from memory, or into nothing" },
+};
+
+const struct route *
+route_find(enum route_port port, const char *path)
+{
+	const struct route	*r;
+	size_t			 i;
+
+	for (i = 0; i < NP_NITEMS(routes); i++) {
+		r = &routes[i];
+		if (r->port != port)
+			continue;
+		if (r->prefix ? strncmp(r->path, path, strlen(r->path)) == 0 :
+		    strcmp(r->path, path) == 0)
+			return (r);
+	}
+	return (NULL);
+}
+
+void
+route_allow(int methods, char *out, size_t outsz)
+{
+	static const struct {
+		int		 m;
+		const char	*name;
+	} names[] = {
+		{ EVHTTP_REQ_GET, "GET" }, { EVHTTP_REQ_HEAD, "HEAD" },
+		{ EVHTTP_REQ_POST, "POST" }, { EVHTTP_REQ_PUT, "PUT" },
+		{ EVHTTP_REQ_DELETE, "DELETE" }
+	};
+	size_t	i;
+
+	out[0] = '\0';
+	for (i = 0; i < NP_NITEMS(names); i++) {
+		if ((methods & names[i].m) == 0)
+			continue;
+		if (out[0] != '\0')
+			strncat(out, ", ", outsz - strlen(out) - 1);
+		strncat(out, names[i].name, outsz - strlen(out) - 1);
+	}
+}
+
+int
+route_method(const char *name)
+{
+	static const struct {
+		const char	*name;
+		int		 m;
+	} names[] = {
+		{ "GET", EVHTTP_REQ_GET }, { "HEAD", EVHTTP_REQ_HEAD },
+		{ "POST", EVHTTP_REQ_POST }, { "PUT", EVHTTP_REQ_PUT },
+		{ "DELETE", EVHTTP_REQ_DELETE }, { "OPTIONS",
+		EVHTTP_REQ_OPTIONS }, { "TRACE", EVHTTP_REQ_TRACE },
+		{ "CONNECT", EVHTTP_REQ_CONNECT }, { "PATCH", EVHTTP_REQ_PATCH }
+	};
+	size_t	i;
+
+	for (i = 0; i < NP_NITEMS(names); i++)
+		if (strcmp(name, names[i].name) == 0)
+			return (names[i].m);
+	return (0);
+}
