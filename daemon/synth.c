@@ -125,6 +125,7 @@ struct synth_conn {
 	uint64_t		 link_mbps;	/* 0: unknown */
 	struct event		*ev_sink;	/* reads an upload directly */
 	int			 throttled;	/* waits for the rate limit */
+	struct timespec		 head_since;	/* waiting for a head since */
 	struct synth_conn	*next;
 };
 
@@ -137,6 +138,9 @@ struct synth {
 	double			 tokens[2];	/* [upload]: bytes allowed */
 	struct timespec		 refilled[2];
 	struct event		*ev_tick;	/* wakes throttled streams */
+	struct event		*ev_sweep;	/* closes overdue heads */
+	time_t			 refused_at;	/* last api.allow log line */
+	unsigned		 refused_quiet;	/* refusals not logged since */
 	struct synth_conn	*conns;
 	unsigned		 nconns, nstreams;
 	struct synth_buf	*bufs;
@@ -441,6 +445,7 @@ synth_next(struct synth_conn *c)
 	c->buf = NULL;
 	if (c->keepalive && !c->eof) {
 		c->state = SYNTH_HEAD;
+		clock_gettime(CLOCK_MONOTONIC, &c->head_since);
 		bufferevent_setwatermark(bev, EV_READ, 0, 0);
 		synth_timeouts(c, cfg->synth_idle_timeout, 0);
 		bufferevent_enable(bev, EV_READ);
@@ -964,6 +969,76 @@ synth_event_cb(struct bufferevent *bev, short what, void *arg)
 	synth_conn_free(c);
 }
 
+/*
+ * Log a peer outside api.allow, at most once a second with the number of
+ * others left unsaid, so that a flood of them cannot flood the log.
+ */
+static void
+synth_refused(struct synth *s, const struct sockaddr *sa)
+{
+	struct timespec	 now;
+	char		 peer[INET6_ADDRSTRLEN];
+	const void	*ap;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (s->refused_at != 0 && now.tv_sec - s->refused_at < 1) {
+		s->refused_quiet++;
+		return;
+	}
+	ap = sa->sa_family == AF_INET6 ?
+	    (const void *)&((const struct sockaddr_in6 *)sa)->sin6_addr :
+	    (const void *)&((const struct sockaddr_in *)sa)->sin_addr;
+	if (inet_ntop(sa->sa_family, ap, peer, sizeof peer) == NULL)
+		snprintf(peer, sizeof peer, "?");
+	if (s->refused_quiet > 0)
+		log_info("synth: %s: not in api.allow: closed (and %u more "
+		    "since the last such line)", peer, s->refused_quiet);
+	else
+		log_info("synth: %s: not in api.allow: closed", peer);
+	s->refused_at = now.tv_sec;
+	s->refused_quiet = 0;
+}
+
+/* The connection waiting longest for a request head, or NULL. */
+static struct synth_conn *
+synth_oldest_head(struct synth *s)
+{
+	struct synth_conn	*c, *old = NULL;
+
+	for (c = s->conns; c != NULL; c = c->next) {
+		if (c->state != SYNTH_HEAD)
+			continue;
+		/* Seconds from c's to old's: c came first. */
+		if (old == NULL || synth_elapsed(&c->head_since,
+		    &old->head_since) > 0)
+			old = c;
+	}
+	return (old);
+}
+
+/*
+ * Every second: close the connections whose request head has not come
+ * whole within api.head_timeout of their accept or their last answer,
+ * however slowly its bytes trickle in (each byte resets the idle timeout).
+ */
+static void
+synth_sweep_cb(NP_UNUSED evutil_socket_t fd, NP_UNUSED short what, void *arg)
+{
+	struct synth		*s = arg;
+	struct synth_conn	*c, *next;
+	double			 limit = (double)s->d->cfg->head_timeout;
+
+	for (c = s->conns; c != NULL; c = next) {
+		next = c->next;
+		if (c->state == SYNTH_HEAD && synth_since(&c->head_since) >
+		    limit) {
+			log_debug("synth: %s: no whole request head in %.0f s: "
+			    "closed", c->peer, limit);
+			synth_conn_free(c);
+		}
+	}
+}
+
 /* Tell a client over the connection limit, without reading from it. */
 static void
 synth_refuse(evutil_socket_t fd)
@@ -987,6 +1062,18 @@ synth_accept_cb(NP_UNUSED struct evconnlistener *lev, evutil_socket_t fd,
 	struct synth_conn	*c;
 	void			*ap;
 
+	if (!cfg_allowed(cfg, sa)) {
+		synth_refused(s, sa);
+		evutil_closesocket(fd);
+		return;
+	}
+	/* At the limit, a connection that has not sent a request goes. */
+	if (s->nconns >= cfg->synth_max_streams + SYNTH_SPARE &&
+	    (c = synth_oldest_head(s)) != NULL) {
+		log_debug("synth: %s: closed to make room (no request yet)",
+		    c->peer);
+		synth_conn_free(c);
+	}
 	if (s->nconns >= cfg->synth_max_streams + SYNTH_SPARE ||
 	    (c = calloc(1, sizeof *c)) == NULL) {
 		synth_refuse(fd);
@@ -1012,6 +1099,7 @@ synth_accept_cb(NP_UNUSED struct evconnlistener *lev, evutil_socket_t fd,
 	bufferevent_setcb(c->bev, synth_read_cb, synth_write_cb,
 	    synth_event_cb, c);
 	c->state = SYNTH_HEAD;
+	clock_gettime(CLOCK_MONOTONIC, &c->head_since);
 	synth_timeouts(c, cfg->synth_idle_timeout, 0);
 	bufferevent_enable(c->bev, EV_READ | EV_WRITE);
 	c->next = s->conns;
@@ -1073,6 +1161,7 @@ synth_bound_port(const struct synth *s)
 int
 synth_init(struct daemon *d, char **cause)
 {
+	struct timeval		 sweep = { 1, 0 };
 	struct synth		*s;
 	struct sockaddr_storage	 ss;
 	char			 host[64], addr[96];
@@ -1089,7 +1178,9 @@ synth_init(struct daemon *d, char **cause)
 	s->d = d;
 	d->synth = s;
 	synth_rate(s);
-	if ((s->ev_tick = evtimer_new(d->base, synth_tick_cb, s)) == NULL) {
+	if ((s->ev_tick = evtimer_new(d->base, synth_tick_cb, s)) == NULL ||
+	    (s->ev_sweep = event_new(d->base, -1, EV_PERSIST, synth_sweep_cb,
+	    s)) == NULL || event_add(s->ev_sweep, &sweep) == -1) {
 		if (asprintf(cause, "out of memory") == -1)
 			*cause = NULL;
 		return (-1);
@@ -1162,6 +1253,8 @@ synth_shutdown(struct daemon *d)
 		evconnlistener_free(s->lev);
 	if (s->ev_tick != NULL)
 		event_free(s->ev_tick);
+	if (s->ev_sweep != NULL)
+		event_free(s->ev_sweep);
 	free(s->scratch);
 	free(s);
 	d->synth = NULL;

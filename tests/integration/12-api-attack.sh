@@ -3,18 +3,26 @@
 # opened and closed without a byte, connections held open without a byte
 # (from inside and from outside api.allow), and a request head sent one
 # byte at a time.  None of them may keep a real client out, and the
-# daemon's open descriptors must stay within api.max_connections.
+# daemon's open descriptors must stay within api.max_connections.  Then
+# the same on the synthetic data listener, whose limit is
+# synth.max_streams plus 16 spare connections.
 . "$(dirname "$0")/lib.sh"
 need_cmd curl jq perl
 
 MAXC=16
 HEAD=3
+SPORT=$(free_port)
+SMAX=4
 cat >"$T_TMP/nasperfd.yaml" <<EOF
 api:
   allow: [127.0.0.1/32]
   max_connections: $MAXC
   idle_timeout: 120
   head_timeout: $HEAD
+synth:
+  listen: 127.0.0.1:$SPORT
+  max_streams: $SMAX
+  idle_timeout: 120
 EOF
 start_daemon -c "$T_TMP/nasperfd.yaml" || exit 1
 
@@ -60,7 +68,7 @@ CONNS_PL='
 	    print "open\n";'
 conns() {
 	perl -MSocket -MTime::HiRes=time,sleep -e "$CONNS_PL" "$1" "$2" \
-	    "$NPD_PORT" "${3:-127.0.0.1}" "${4:-0}" "$T_TMP/held"
+	    "${PORT:-$NPD_PORT}" "${3:-127.0.0.1}" "${4:-0}" "$T_TMP/held"
 }
 # fds: the daemon's open descriptors.
 fds() {
@@ -78,7 +86,7 @@ served() {
 hold() {
 	rm -f "$T_TMP/held"
 	perl -MSocket -MTime::HiRes=time,sleep -e "$CONNS_PL" hold "$1" \
-	    "$NPD_PORT" "$2" "$3" "$T_TMP/held" &
+	    "${PORT:-$NPD_PORT}" "$2" "$3" "$T_TMP/held" &
 	HOLDER=$!
 	at_exit "kill $HOLDER"
 	for ((i = 0; i < 100; i++)); do
@@ -89,47 +97,56 @@ hold() {
 }
 FD0=$(fds)
 
-# 1. The attack as found: 64 connections opened and closed without a byte,
-# three times over, then a real client.  Before, it waited out
-# idle_timeout.
-for round in 1 2 3; do
-	conns close 64
-done
-served "64 empty connections opened and closed, 3 times"
+# attacks P CAP SERVED: on listener P ("api" or "synth", whose log lines
+# start so), at most CAP connections open, with SERVED DESC checking that
+# a real client is answered after each attack.
+attacks() {
+	local p=$1 cap=$2 served=$3 n got
 
-# 2. Held open without a byte: more than api.max_connections of them.
-check "held: $((MAXC * 3)) empty connections are open" hold $((MAXC * 3)) \
-    127.0.0.1 30
-sleep 0.5
-served "held: $((MAXC * 3)) empty connections held open"
-n=$(fds)
-check "held: the daemon holds at most max_connections of them ($((n - FD0)) over its $FD0 descriptors)" \
-    test $((n - FD0)) -le "$MAXC"
-kill "$HOLDER"; wait "$HOLDER" 2>/dev/null
+	# 1. The attack as found: 64 connections opened and closed without
+	# a byte, three times over, then a real client.  Before, the API
+	# waited out idle_timeout.
+	for round in 1 2 3; do
+		conns close 64
+	done
+	$served "$p: 64 empty connections opened and closed, 3 times"
 
-# 3. From outside api.allow: closed at accept, never counted.
-check "outside: $((MAXC * 3)) connections from 127.0.0.2 are open" \
-    hold $((MAXC * 3)) 127.0.0.2 30
-sleep 0.5
-served "outside: $((MAXC * 3)) connections from outside api.allow held"
-n=$(fds)
-check "outside: none of them holds a descriptor ($((n - FD0)) over $FD0)" \
-    test $((n - FD0)) -le 1
-check "outside: the refusal is logged with the address" \
-    grep -q "api: 127.0.0.2: not in api.allow: closed" "$NPD_LOG"
-is "outside: a request from outside gets no answer" "$(curl -s -o /dev/null \
-    -w '%{http_code}' --max-time 5 --interface 127.0.0.2 "$NPD_URL/healthz")" \
-    000
-kill "$HOLDER"; wait "$HOLDER" 2>/dev/null
+	# 2. Held open without a byte: more than the limit of them.
+	check "$p held: $((cap * 2)) empty connections are open" \
+	    hold $((cap * 2)) 127.0.0.1 30
+	sleep 0.5
+	$served "$p held: $((cap * 2)) empty connections held open"
+	n=$(fds)
+	check "$p held: at most $cap of them held ($((n - FD0)) over the daemon's $FD0 descriptors)" \
+	    test $((n - FD0)) -le "$cap"
+	kill "$HOLDER"; wait "$HOLDER" 2>/dev/null
 
-# 4. A head one byte every 0.5 s: cut at api.head_timeout, though each
-# byte came well within idle_timeout.
-got=$(conns slow 1)
-echo "# a slow head was closed after: $got s (head_timeout $HEAD s)"
-check "slow: the head is cut at its deadline, not answered" \
-    awk -v g="$got" -v h="$HEAD" 'BEGIN { exit !(g + 0 == g && g >= h - 0.5 &&
-    g < 20) }'
-served "slow: after a slow head"
+	# 3. From outside api.allow: closed at accept, never counted.
+	check "$p outside: $((cap * 2)) connections from 127.0.0.2 are open" \
+	    hold $((cap * 2)) 127.0.0.2 30
+	sleep 0.5
+	$served "$p outside: $((cap * 2)) from outside api.allow held"
+	n=$(fds)
+	check "$p outside: none of them holds a descriptor ($((n - FD0)) over $FD0)" \
+	    test $((n - FD0)) -le 1
+	check "$p outside: the refusal is logged with the address" \
+	    grep -q "$p: 127.0.0.2: not in api.allow: closed" "$NPD_LOG"
+	kill "$HOLDER"; wait "$HOLDER" 2>/dev/null
+
+	# 4. A head one byte every 0.5 s: cut at api.head_timeout, though
+	# each byte came well within the idle timeout.
+	got=$(conns slow 1)
+	echo "# $p: a slow head was closed after: $got s (head_timeout $HEAD s)"
+	check "$p slow: the head is cut at its deadline, not answered" \
+	    awk -v g="$got" -v h="$HEAD" 'BEGIN { exit !(g + 0 == g &&
+	    g >= h - 0.5 && g < 20) }'
+	$served "$p slow: after a slow head"
+}
+
+attacks api "$MAXC" served
+is "api outside: a request from outside gets no answer" "$(curl -s \
+    -o /dev/null -w '%{http_code}' --max-time 5 --interface 127.0.0.2 \
+    "$NPD_URL/healthz")" 000
 
 # 5. Many slow heads at once, then the count: the descriptors match what
 # is open, and it all drains.
@@ -144,6 +161,23 @@ wait "${SLOW[@]}"
 sleep 0.5
 n=$(fds)
 is "drained: the daemon is back to its descriptors" "$n" "$FD0"
+
+# 6. The synthetic data listener, whose limit is synth.max_streams plus
+# 16.  Before, 24 idle connections made every other client's GET a 503,
+# and api.allow was looked at only after a whole head.
+# sserved DESC: a real data-plane client gets its bytes.
+sserved() {
+	is "$1: a synth GET is served" "$(curl -s -o /dev/null \
+	    -w '%{http_code} %{size_download}' --max-time 10 \
+	    -H "Authorization: Bearer $NPD_TOKEN" \
+	    "http://127.0.0.1:$SPORT/v1/synth?bytes=100000")" "200 100000"
+}
+PORT=$SPORT
+sserved "synth: before"
+attacks synth $((SMAX + 16)) sserved
+sleep 0.5
+is "synth drained: the daemon is back to its descriptors" "$(fds)" "$FD0"
+PORT=
 
 stop_daemon
 is "the daemon exits 0 on SIGTERM" "$NPD_RC" 0
