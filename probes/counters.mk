@@ -10,6 +10,7 @@ probes_libnasprobe_a_SOURCES += \
 	probes/nfsd.c probes/nfsd.h \
 	probes/cgroup.c probes/cgroup.h \
 	probes/procgroup.c probes/procgroup.h \
+	probes/pidstat.c probes/pidstat.h \
 	probes/rate.c probes/rate.h \
 	probes/snapshot.c probes/snapshot.h
 
@@ -60,3 +61,8 @@ tests_unit_t_enc_counters_CPPFLAGS = $(COUNTERS_TEST_CPPFLAGS) \
 	-I$(top_srcdir)/daemon
 tests_unit_t_enc_counters_CFLAGS = $(DAEMON_CFLAGS)
 tests_unit_t_enc_counters_LDADD = $(DAEMON_LIBS)
+
+check_PROGRAMS += tests/unit/t_pidstat
+tests_unit_t_pidstat_SOURCES = tests/unit/t_pidstat.c
+tests_unit_t_pidstat_CPPFLAGS = $(COUNTERS_TEST_CPPFLAGS)
+tests_unit_t_pidstat_LDADD = probes/libnasprobe.a
