@@ -710,6 +710,11 @@ html_header(struct html *h, const json_t *r)
 		snprintf(b, sizeof b, "%.0f", v);
 		html_kv(h, "Files", b);
 	}
+	if (json_is_object(json_object_get(r, "path")))
+		html_kv(h, "Path", json_is_true(json_object_get(json_object_get(
+		    r, "path"), "observed")) ? html_str(json_object_get(r,
+		    "path"), "summary") : html_str(json_object_get(r, "path"),
+		    "why"));
 	html_kv(h, "Clock offset", html_num(run, "clock_offset", &v) ?
 	    (snprintf(b, sizeof b, "%+.1f ms (client − server)", v * 1000),
 	    b) : NULL);

@@ -18,6 +18,8 @@
 #include <unistd.h>
 
 
+#include <event2/event.h>
+
 #include <jansson.h>
 
 #include "cfg.h"
@@ -30,6 +32,7 @@
 #include "np.h"
 #include "nptime.h"
 #include "pathcap.h"
+#include "runpath.h"
 #include "runs.h"
 #include "crypto.h"
 #include "sampler.h"
@@ -62,6 +65,8 @@ struct run {
 };
 
 struct runs {
+	struct daemon	*d;
+	struct event	*ev_path;	/* follows the open runs' paths */
 	char		 dir[4200];
 	struct run	*v;
 	size_t		 n, cap;
@@ -155,6 +160,41 @@ runs_cmp(const void *a, const void *b)
 	return (x->id < y->id ? -1 : x->id > y->id);
 }
 
+/*
+ * Every second: the paths of the runs still open, merged into what each
+ * has seen, so that a connection opened and closed within a run counts.
+ * In memory only: after a restart a run's path starts again from its
+ * first snapshot, which its file keeps.
+ */
+static void
+runs_path_cb(NP_UNUSED evutil_socket_t fd, NP_UNUSED short what, void *arg)
+{
+	struct runs	*rs = arg;
+	json_t		*doc, *snap, *seen;
+	const json_t	*run;
+	const char	*addr;
+	size_t		 i;
+
+	for (i = 0; i < rs->n; i++) {
+		doc = rs->v[i].doc;
+		run = json_object_get(doc, "run");
+		if (json_is_true(json_object_get(run, "ended")) ||
+		    json_object_get(doc, "path_start") == NULL)
+			continue;
+		if ((seen = json_object_get(doc, "path_seen")) == NULL) {
+			seen = json_deep_copy(json_object_get(doc,
+			    "path_start"));
+			if (seen == NULL || json_object_set_new(doc,
+			    "path_seen", seen) == -1)
+				continue;
+		}
+		addr = json_string_value(json_object_get(run, "client_addr"));
+		if ((snap = runpath_snap(rs->d, addr)) != NULL)
+			runpath_merge(seen, snap);
+		json_decref(snap);
+	}
+}
+
 /* Read the saved runs. */
 int
 runs_init(struct daemon *d, char **cause)
@@ -166,12 +206,17 @@ runs_init(struct daemon *d, char **cause)
 	json_error_t	 jerr;
 	char		 path[4500];
 	unsigned long	 id;
+	struct timeval	 tv = { 1, 0 };
 
 	*cause = NULL;
 	if ((rs = calloc(1, sizeof *rs)) == NULL)
 		goto nomem;
 	d->runs = rs;
+	rs->d = d;
 	rs->next_id = 1;
+	if ((rs->ev_path = event_new(d->base, -1, EV_PERSIST, runs_path_cb,
+	    rs)) == NULL || event_add(rs->ev_path, &tv) == -1)
+		goto nomem;
 	snprintf(rs->dir, sizeof rs->dir, "%s/%s", d->state_dir, RUNS_DIR);
 	if (mkdir(rs->dir, 0700) == -1 && errno != EEXIST) {
 		if (asprintf(cause, "%s: %s", rs->dir, strerror(errno)) == -1)
@@ -229,6 +274,8 @@ runs_shutdown(struct daemon *d)
 
 	if (rs == NULL)
 		return;
+	if (rs->ev_path != NULL)
+		event_free(rs->ev_path);
 	for (i = 0; i < rs->n; i++)
 		json_decref(rs->v[i].doc);
 	free(rs->v);
@@ -455,18 +502,21 @@ runs_plain(const struct runs *rs, struct verdict_run *vr, char *idbuf,
 }
 
 /*
- * Make the report of a run object; NULL with e filled when the history
- * cannot give one.
+ * Make the report of a run object; for a live run, whose document doc
+ * holds the path's first snapshot and what was seen since, its path too,
+ * to now.  NULL with e filled when the history cannot give one.
  */
 static json_t *
-runs_make(struct daemon *d, const json_t *run, struct http_err *e)
+runs_make(struct daemon *d, const json_t *run, const json_t *doc,
+    struct http_err *e)
 {
 	struct verdict_run	 vr;
 	struct smbstatus_session sess;
 	struct topology		*topo;
 	struct crypto		 cr;
 	struct probe_buf	 buf;
-	json_t			*rep, *server;
+	json_t			*rep, *server, *snap, *seen;
+	const json_t		*start;
 	const char		*errstr;
 	char			*cause = NULL, id[32], plain[32];
 	double			 cap;
@@ -508,6 +558,19 @@ runs_make(struct daemon *d, const json_t *run, struct http_err *e)
 		free(cause);
 		return (NULL);
 	}
+	start = doc != NULL ? json_object_get(doc, "path_start") : NULL;
+	if (start != NULL) {
+		seen = json_deep_copy(json_object_get(doc, "path_seen") != NULL ?
+		    json_object_get(doc, "path_seen") : start);
+		if ((snap = runpath_snap(d, vr.client_addr)) != NULL &&
+		    seen != NULL)
+			runpath_merge(seen, snap);
+		json_object_set_new(rep, "path", runpath_report(start, seen,
+		    vr.end - vr.start));
+		json_decref(snap);
+		json_decref(seen);
+	} else if (vr.retroactive)
+		json_object_set_new(rep, "path", runpath_report(NULL, NULL, 0));
 	return (rep);
 }
 
@@ -575,7 +638,7 @@ runs_create(struct daemon *d, const json_t *body, const char *peer,
 {
 	struct runs	*rs = d->runs;
 	struct run	*r;
-	json_t		*run, *doc, *rep = NULL, *out = NULL;
+	json_t		*run, *doc, *rep = NULL, *out = NULL, *path = NULL;
 	char		 msg[256];
 	double		 now = nptime_real();
 	int		 recorded;
@@ -605,9 +668,13 @@ runs_create(struct daemon *d, const json_t *body, const char *peer,
 		/* A sample now: the window starts exactly there. */
 		json_object_set_new(run, "start", json_real(runs_sample(d,
 		    now)));
-	} else if ((rep = runs_make(d, run, e)) == NULL)
+		/* Its connections and processes now, to compare at the end. */
+		path = runpath_snap(d, peer);
+	} else if ((rep = runs_make(d, run, NULL, e)) == NULL)
 		goto out;		/* nothing saved */
-	doc = json_pack("{s:O,s:O?}", "run", run, "report", rep);
+	doc = json_pack("{s:O,s:O?,s:o?}", "run", run, "report", rep,
+	    "path_start", path);
+	path = NULL;
 	if (doc == NULL || (r = runs_add(rs, rs->next_id, doc)) == NULL) {
 		json_decref(doc);
 		http_fail(e, 500, "internal", "out of memory");
@@ -626,6 +693,7 @@ runs_create(struct daemon *d, const json_t *body, const char *peer,
 	    "run", run, "report", rep)) == NULL)
 		http_fail(e, 500, "internal", "out of memory");
 out:
+	json_decref(path);
 	json_decref(rep);
 	json_decref(run);
 	return (out);
@@ -712,10 +780,11 @@ runs_end(struct daemon *d, unsigned long id, const json_t *body,
 	}
 	json_object_set_new(run, "end", json_real(runs_sample(d, nptime_real())));
 	json_object_set_new(run, "ended", json_true());
-	if ((rep = runs_make(d, run, e)) == NULL)
+	if ((rep = runs_make(d, run, r->doc, e)) == NULL)
 		goto out;		/* the run stays open and unchanged */
 	old = r->doc;
-	if ((r->doc = json_pack("{s:O,s:O}", "run", run, "report", rep)) ==
+	if ((r->doc = json_pack("{s:O,s:O,s:O?}", "run", run, "report", rep,
+	    "path_start", json_object_get(old, "path_start"))) ==
 	    NULL || runs_save(d->runs, r) == -1) {
 		json_decref(r->doc);
 		r->doc = old;
@@ -754,7 +823,7 @@ runs_report(struct daemon *d, unsigned long id, struct http_err *e)
 	}
 	json_object_set_new(run, "end", json_real(runs_sample(d,
 	    nptime_real())));
-	live = runs_make(d, run, e);
+	live = runs_make(d, run, r->doc, e);
 	json_decref(run);
 	return (live);
 }
@@ -772,7 +841,7 @@ runs_verdict(struct daemon *d, double secs, struct http_err *e)
 		http_fail(e, 500, "internal", "out of memory");
 		return (NULL);
 	}
-	rep = runs_make(d, run, e);
+	rep = runs_make(d, run, NULL, e);
 	json_decref(run);
 	return (rep);
 }

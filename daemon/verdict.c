@@ -1574,6 +1574,9 @@ verdict_text(const json_t *rep)
 		    "pid")), v_str(o, "address"), v_str(o, "dialect"),
 		    v_str(json_object_get(o, "signing"), "degree"),
 		    v_str(json_object_get(o, "encryption"), "degree"));
+	o = json_object_get(rep, "path");
+	if (json_is_true(json_object_get(o, "observed")))
+		v_printf(&b, "\npath     %s\n", v_str(o, "summary"));
 	a = json_object_get(rep, "evidence");
 	if (json_array_size(a) > 0)
 		v_printf(&b, "\n%-8s %-32s %-10s %7s  %s\n", "CLASS",

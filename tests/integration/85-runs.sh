@@ -102,6 +102,9 @@ is "a recorded run is 200" \
 check "it is placed with the offset" \
     jqt ".run.start == $((now - 4))" "$T_TMP/out"
 check "and has its report" jqt '.report.verdict.class' "$T_TMP/out"
+check "whose path says it was not seen (recorded afterwards)" \
+    jqt '.report.path.observed == false and (.report.path.why | test("live"))' \
+    "$T_TMP/out"
 
 # -- a restart between the start and the end of a run
 is "a run opens before the restart" "$(post /v1/runs '{"label":"across"}')" 201

@@ -245,6 +245,22 @@ check "the upload was verified by the daemon" \
 check "the run carries the client's bytes" \
     jqt '.download.report.run.bytes == .download.bytes' "$T_TMP/j"
 check "a verdict was given" jqt '.upload.report.verdict.class' "$T_TMP/j"
+# The run's path: the data port's connections, served by nasperfd.
+check "the download's path was observed" \
+    jqt '.download.report.path.observed == true' "$T_TMP/j"
+check "its connections are to the data port, held by nasperfd $NPD_PID" \
+    jqt "[.download.report.path.connections[] | select(.lport == $SPORT and
+    .pid == $NPD_PID and .comm == \"nasperfd\")] | length >= 1" "$T_TMP/j"
+check "they sent no more than the client received, and some of it" \
+    jqt '([.download.report.path.connections[].sent_bytes] | add) as $s |
+    $s > 0 and $s <= .download.bytes' "$T_TMP/j"
+check "the serving process is nasperfd, with its CPU" \
+    jqt "[.download.report.path.processes[] | select(.pid == $NPD_PID and
+    .cpu_pct >= 0)] | length == 1" "$T_TMP/j"
+check "the upload's connections received its bytes" \
+    jqt '([.upload.report.path.connections[].received_bytes] | add) as $r |
+    $r > 0 and $r <= .upload.bytes + 4096' "$T_TMP/j"
+echo "# path: $(jq -r .download.report.path.summary "$T_TMP/j")"
 sed 's/^/# /' "$T_TMP/err"
 is "a stream limit seen by the client fails it" \
     "$(client synth --bytes 12G --streams 3 >/dev/null 2>&1; echo $?)" 1

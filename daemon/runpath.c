@@ -1,0 +1,480 @@
+/*
+ * runpath.c: a run's connections and serving processes, from sock_diag
+ * and /proc, and what they did between two snapshots.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "daemon.h"
+#include "inetdiag.h"
+#include "np.h"
+#include "nptime.h"
+#include "pidstat.h"
+#include "runpath.h"
+#include "sockowner.h"
+
+#define RUNPATH_MAX_PORTS	8
+#define RUNPATH_MAX_PROCS	16	/* processes read per snapshot */
+
+/* The service ports, with the data port when it listens. */
+static size_t
+runpath_ports(const struct daemon *d, unsigned *ports)
+{
+	static const unsigned	 fixed[] = RUNPATH_PORTS;
+	size_t			 n;
+
+	for (n = 0; n < NP_NITEMS(fixed); n++)
+		ports[n] = fixed[n];
+	if (d->synth_port != 0)
+		ports[n++] = d->synth_port;
+	return (n);
+}
+
+/* Set key to v, a number, when have says the kernel gave it. */
+static void
+runpath_set_u64(json_t *o, const char *key, int have, uint64_t v)
+{
+	if (have)
+		json_object_set_new(o, key, json_integer((json_int_t)v));
+}
+
+/* One connection's tcp_info counters as JSON. */
+static json_t *
+runpath_tcp(const struct inetdiag_conn *c)
+{
+	json_t	*o;
+
+	if ((o = json_object()) == NULL)
+		return (NULL);
+	runpath_set_u64(o, "rtt_us", c->have & INETDIAG_HAVE_RTT, c->rtt_us);
+	runpath_set_u64(o, "rttvar_us", c->have & INETDIAG_HAVE_RTT,
+	    c->rttvar_us);
+	runpath_set_u64(o, "total_retrans", c->have & INETDIAG_HAVE_RTT,
+	    c->total_retrans);
+	runpath_set_u64(o, "bytes_acked", c->have & INETDIAG_HAVE_BYTES,
+	    c->bytes_acked);
+	runpath_set_u64(o, "bytes_received", c->have & INETDIAG_HAVE_BYTES,
+	    c->bytes_received);
+	runpath_set_u64(o, "delivery_rate", c->have & INETDIAG_HAVE_DELIVERY,
+	    c->delivery_rate);
+	runpath_set_u64(o, "busy_us", c->have & INETDIAG_HAVE_BUSY,
+	    c->busy_time_us);
+	runpath_set_u64(o, "rwnd_limited_us", c->have & INETDIAG_HAVE_BUSY,
+	    c->rwnd_limited_us);
+	runpath_set_u64(o, "sndbuf_limited_us", c->have & INETDIAG_HAVE_BUSY,
+	    c->sndbuf_limited_us);
+	return (o);
+}
+
+/* One process's counters as JSON. */
+static json_t *
+runpath_proc(const struct pidstat *ps)
+{
+	json_t	*o, *un;
+
+	o = json_pack("{s:i,s:s,s:I,s:I,s:i}", "pid", ps->pid, "comm",
+	    ps->comm, "ticks", (json_int_t)ps->ticks, "threads",
+	    (json_int_t)ps->threads, "processor", ps->processor);
+	if (o == NULL || (un = json_array()) == NULL) {
+		json_decref(o);
+		return (NULL);
+	}
+	if (ps->has_sched) {
+		json_object_set_new(o, "run_ns", json_integer(
+		    (json_int_t)ps->run_ns));
+		json_object_set_new(o, "wait_ns", json_integer(
+		    (json_int_t)ps->wait_ns));
+	} else
+		json_array_append_new(un, json_sprintf("schedstat: %s",
+		    strerror(ps->sched_errno)));
+	if (ps->has_io) {
+		json_object_set_new(o, "rchar", json_integer(
+		    (json_int_t)ps->rchar));
+		json_object_set_new(o, "wchar", json_integer(
+		    (json_int_t)ps->wchar));
+		json_object_set_new(o, "syscr", json_integer(
+		    (json_int_t)ps->syscr));
+		json_object_set_new(o, "syscw", json_integer(
+		    (json_int_t)ps->syscw));
+	} else
+		json_array_append_new(un, json_sprintf("io: %s",
+		    strerror(ps->io_errno)));
+	if (ps->has_cgroup) {
+		json_object_set_new(o, "cgroup", json_pack("{s:i,s:s,s:o,s:o}",
+		    "version", ps->cgroup.version, "path", ps->cgroup.path,
+		    "quota_cores", ps->cgroup.has_quota &&
+		    !ps->cgroup.unlimited ? json_real(ps->cgroup.quota_cores) :
+		    json_null(), "throttled_ns", ps->cgroup.has_stat ?
+		    json_integer((json_int_t)ps->cgroup.throttled_ns) :
+		    json_null()));
+		if (!ps->cgroup.has_quota)
+			json_array_append_new(un, json_sprintf("cgroup %s: "
+			    "its CPU quota could not be read",
+			    ps->cgroup.path));
+	} else
+		json_array_append_new(un, json_sprintf("cgroup: %s",
+		    strerror(ps->cgroup_errno)));
+	json_object_set_new(o, "unavailable", un);
+	return (o);
+}
+
+/* Add process pid to procs once. */
+static void
+runpath_add_proc(const struct daemon *d, struct probe_buf *b, json_t *procs,
+    int pid)
+{
+	struct pidstat	 ps;
+	const json_t	*p;
+	size_t		 i;
+
+	json_array_foreach(procs, i, p)
+		if (json_integer_value(json_object_get(p, "pid")) == pid)
+			return;
+	if (json_array_size(procs) >= RUNPATH_MAX_PROCS ||
+	    pidstat_read(&d->root, b, pid, &ps) == -1)
+		return;
+	json_array_append_new(procs, runpath_proc(&ps));
+}
+
+json_t *
+runpath_snap(struct daemon *d, const char *client_addr)
+{
+	struct inetdiag		 diag;
+	struct sockowner	 own;
+	struct probe_buf	 b;
+	const struct sockowner_hit *h;
+	unsigned		 ports[RUNPATH_MAX_PORTS];
+	uint64_t		*inodes = NULL;
+	json_t			*snap, *conns, *procs, *un, *c;
+	size_t			 nports, i, j;
+
+	nports = runpath_ports(d, ports);
+	snap = json_pack("{s:f,s:s?,s:[],s:[],s:[]}", "time", nptime_real(),
+	    "client", client_addr, "connections", "processes", "unavailable");
+	if (snap == NULL)
+		return (NULL);
+	conns = json_object_get(snap, "connections");
+	procs = json_object_get(snap, "processes");
+	un = json_object_get(snap, "unavailable");
+	if (client_addr == NULL || *client_addr == '\0') {
+		json_array_append_new(un, json_string("the client's address "
+		    "is unknown"));
+		return (snap);
+	}
+	memset(&diag, 0, sizeof diag);
+	memset(&own, 0, sizeof own);
+	if (inetdiag_read(&diag, ports, nports, client_addr) == -1) {
+		json_array_append_new(un, json_sprintf("sock_diag: %s",
+		    strerror(errno)));
+		inetdiag_clear(&diag);
+		return (snap);
+	}
+	if (diag.n > 0 && (inodes = calloc(diag.n, sizeof *inodes)) != NULL) {
+		for (i = 0; i < diag.n; i++)
+			inodes[i] = diag.v[i].inode;
+		if (sockowner_read(&d->root, inodes, diag.n, &own) == -1)
+			json_array_append_new(un, json_sprintf("socket owners: "
+			    "%s", strerror(errno)));
+		else if (own.unreadable > 0)
+			json_array_append_new(un, json_sprintf("socket owners: "
+			    "%zu processes' descriptors could not be read",
+			    own.unreadable));
+	}
+	probe_buf_init(&b);
+	for (i = 0; i < diag.n; i++) {
+		h = NULL;
+		for (j = 0; j < own.n; j++)
+			if (own.v[j].inode == diag.v[i].inode) {
+				h = &own.v[j];
+				break;
+			}
+		c = json_pack("{s:s,s:i,s:s,s:i,s:I,s:o,s:o,s:o}", "local",
+		    diag.v[i].local, "lport", (int)diag.v[i].lport, "remote",
+		    diag.v[i].remote, "rport", (int)diag.v[i].rport, "inode",
+		    (json_int_t)diag.v[i].inode, "pid", h != NULL ?
+		    json_integer(h->pid) : json_null(), "comm", h != NULL ?
+		    json_string(h->comm) : json_null(), "tcp",
+		    runpath_tcp(&diag.v[i]));
+		json_array_append_new(conns, c);
+		if (h != NULL)
+			runpath_add_proc(d, &b, procs, h->pid);
+	}
+	probe_buf_free(&b);
+	free(inodes);
+	sockowner_clear(&own);
+	inetdiag_clear(&diag);
+	return (snap);
+}
+
+/* A counter's growth from a to b (b alone when a lacks it); -1: unknown. */
+static double
+runpath_delta(const json_t *a, const json_t *b, const char *key)
+{
+	const json_t	*vb = json_object_get(b, key), *va;
+
+	if (!json_is_integer(vb))
+		return (-1);
+	va = a != NULL ? json_object_get(a, key) : NULL;
+	if (json_is_integer(va) && json_integer_value(va) <=
+	    json_integer_value(vb))
+		return ((double)(json_integer_value(vb) -
+		    json_integer_value(va)));
+	return ((double)json_integer_value(vb));
+}
+
+/* The element of array a whose key is the integer v, or NULL. */
+static const json_t *
+runpath_find(const json_t *a, const char *key, json_int_t v)
+{
+	const json_t	*e;
+	size_t		 i;
+
+	json_array_foreach(a, i, e)
+		if (json_integer_value(json_object_get(e, key)) == v)
+			return (e);
+	return (NULL);
+}
+
+/* Set key to v when it is known (v >= 0), else leave it out. */
+static void
+runpath_put(json_t *o, const char *key, double v)
+{
+	if (v >= 0 && isfinite(v))
+		json_object_set_new(o, key, json_real(v));
+}
+
+/* A connection over the window. */
+static json_t *
+runpath_conn(const json_t *a, const json_t *b, double secs)
+{
+	const json_t	*ta = a != NULL ? json_object_get(a, "tcp") : NULL;
+	const json_t	*tb = json_object_get(b, "tcp");
+	json_t		*o;
+	double		 v;
+
+	o = json_pack("{s:O,s:O,s:O,s:O,s:O,s:O,s:b}", "local",
+	    json_object_get(b, "local"), "lport", json_object_get(b, "lport"),
+	    "remote", json_object_get(b, "remote"), "rport",
+	    json_object_get(b, "rport"), "pid", json_object_get(b, "pid"),
+	    "comm", json_object_get(b, "comm"), "opened_in_run", a == NULL);
+	if (o == NULL)
+		return (NULL);
+	runpath_put(o, "sent_bytes", runpath_delta(ta, tb, "bytes_acked"));
+	runpath_put(o, "received_bytes", runpath_delta(ta, tb,
+	    "bytes_received"));
+	runpath_put(o, "retransmits", runpath_delta(ta, tb, "total_retrans"));
+	if (json_is_integer(json_object_get(tb, "rtt_us")))
+		runpath_put(o, "rtt_ms", (double)json_integer_value(
+		    json_object_get(tb, "rtt_us")) / 1000);
+	if (json_is_integer(json_object_get(tb, "rttvar_us")))
+		runpath_put(o, "rttvar_ms", (double)json_integer_value(
+		    json_object_get(tb, "rttvar_us")) / 1000);
+	if (json_is_integer(json_object_get(tb, "delivery_rate")))
+		runpath_put(o, "delivery_rate_bytes_per_s", (double)
+		    json_integer_value(json_object_get(tb, "delivery_rate")));
+	if (secs > 0) {
+		if ((v = runpath_delta(ta, tb, "busy_us")) >= 0)
+			runpath_put(o, "sending_pct", fmin(100, v / 1e4 / secs));
+		if ((v = runpath_delta(ta, tb, "rwnd_limited_us")) >= 0)
+			runpath_put(o, "receive_window_limited_pct", fmin(100,
+			    v / 1e4 / secs));
+		if ((v = runpath_delta(ta, tb, "sndbuf_limited_us")) >= 0)
+			runpath_put(o, "send_buffer_limited_pct", fmin(100,
+			    v / 1e4 / secs));
+	}
+	return (o);
+}
+
+/* A process over the window. */
+static json_t *
+runpath_procdelta(const json_t *a, const json_t *b, double secs)
+{
+	const json_t	*cg = json_object_get(b, "cgroup");
+	json_t		*o;
+	long		 hz = sysconf(_SC_CLK_TCK);
+	double		 v, calls;
+
+	o = json_pack("{s:O,s:O,s:O,s:O}", "pid", json_object_get(b, "pid"),
+	    "comm", json_object_get(b, "comm"), "threads",
+	    json_object_get(b, "threads"), "unavailable",
+	    json_object_get(b, "unavailable"));
+	if (o == NULL || !(secs > 0))
+		return (o);
+	if ((v = runpath_delta(a, b, "ticks")) >= 0 && hz > 0)
+		runpath_put(o, "cpu_pct", v / (double)hz / secs * 100);
+	if ((v = runpath_delta(a, b, "wait_ns")) >= 0)
+		runpath_put(o, "cpu_wait_pct", fmin(100, v / 1e9 / secs * 100));
+	if ((v = runpath_delta(a, b, "rchar")) >= 0) {
+		runpath_put(o, "read_call_bytes", v);
+		calls = runpath_delta(a, b, "syscr");
+		if (calls > 0)
+			runpath_put(o, "read_calls", calls);
+	}
+	if ((v = runpath_delta(a, b, "wchar")) >= 0) {
+		runpath_put(o, "write_call_bytes", v);
+		calls = runpath_delta(a, b, "syscw");
+		if (calls > 0)
+			runpath_put(o, "write_calls", calls);
+	}
+	if (json_is_object(cg)) {
+		json_object_set_new(o, "cgroup", json_pack("{s:O,s:O}", "path",
+		    json_object_get(cg, "path"), "quota_cores",
+		    json_object_get(cg, "quota_cores")));
+		if ((v = runpath_delta(a != NULL ? json_object_get(a,
+		    "cgroup") : NULL, cg, "throttled_ns")) >= 0)
+			runpath_put(json_object_get(o, "cgroup"),
+			    "throttled_pct", fmin(100, v / 1e9 / secs * 100));
+	}
+	return (o);
+}
+
+/* One sentence for people: who served the run, over what. */
+static json_t *
+runpath_summary(const json_t *conns, const json_t *procs)
+{
+	const json_t	*c, *p;
+	char		 s[512], port[32];
+	size_t		 i, n = json_array_size(conns), off;
+	double		 sent = 0, recv = 0, rtt = -1, retr = 0;
+
+	if (n == 0)
+		return (json_string("no connection from the client to a file "
+		    "service was seen"));
+	snprintf(port, sizeof port, "%lld", json_integer_value(
+	    json_object_get(json_array_get(conns, 0), "lport")));
+	json_array_foreach(conns, i, c) {
+		sent += json_number_value(json_object_get(c, "sent_bytes"));
+		recv += json_number_value(json_object_get(c,
+		    "received_bytes"));
+		retr += json_number_value(json_object_get(c, "retransmits"));
+		if (json_is_number(json_object_get(c, "rtt_ms")))
+			rtt = fmax(rtt, json_number_value(json_object_get(c,
+			    "rtt_ms")));
+	}
+	off = (size_t)snprintf(s, sizeof s, "%zu connection%s from %s to port "
+	    "%s", n, n == 1 ? "" : "s", json_string_value(json_object_get(
+	    json_array_get(conns, 0), "remote")), port);
+	if (json_array_size(procs) == 0)
+		off += (size_t)snprintf(s + off, sizeof s - off, ", served by "
+		    "the kernel (no process holds the sockets)");
+	json_array_foreach(procs, i, p) {
+		if (off >= sizeof s)
+			break;
+		off += (size_t)snprintf(s + off, sizeof s - off, "%s %s %lld",
+		    i == 0 ? ", served by" : ",", json_string_value(
+		    json_object_get(p, "comm")), json_integer_value(
+		    json_object_get(p, "pid")));
+		if (off < sizeof s && json_is_number(json_object_get(p,
+		    "cpu_pct")))
+			off += (size_t)snprintf(s + off, sizeof s - off, " (%.0f "
+			    "%% of a core", json_number_value(json_object_get(p,
+			    "cpu_pct")));
+		if (off < sizeof s && json_is_number(json_object_get(p,
+		    "cpu_wait_pct")))
+			off += (size_t)snprintf(s + off, sizeof s - off, ", "
+			    "waited for a CPU %.0f %% of the window",
+			    json_number_value(json_object_get(p,
+			    "cpu_wait_pct")));
+		if (off < sizeof s && json_is_number(json_object_get(p,
+		    "cpu_pct")))
+			off += (size_t)snprintf(s + off, sizeof s - off, ")");
+	}
+	if (off < sizeof s)
+		off += (size_t)snprintf(s + off, sizeof s - off, "; %.1f MB "
+		    "sent, %.1f MB received, %.0f retransmit%s", sent / 1e6,
+		    recv / 1e6, retr, retr == 1 ? "" : "s");
+	if (off < sizeof s && rtt >= 0)
+		snprintf(s + off, sizeof s - off, ", round trip %.2f ms", rtt);
+	return (json_string(s));
+}
+
+void
+runpath_merge(json_t *seen, const json_t *snap)
+{
+	static const char *const keys[][2] = {
+		{ "connections", "inode" }, { "processes", "pid" }
+	};
+	const json_t	*e, *old;
+	json_t		*a;
+	size_t		 k, i, j;
+
+	for (k = 0; k < NP_NITEMS(keys); k++) {
+		if ((a = json_object_get(seen, keys[k][0])) == NULL)
+			continue;
+		json_array_foreach(a, i, e)
+			if (runpath_find(json_object_get(snap, keys[k][0]),
+			    keys[k][1], json_integer_value(json_object_get(e,
+			    keys[k][1]))) == NULL)
+				json_object_set_new((json_t *)e, "gone",
+				    json_true());
+		json_array_foreach(json_object_get(snap, keys[k][0]), i, e) {
+			old = runpath_find(a, keys[k][1], json_integer_value(
+			    json_object_get(e, keys[k][1])));
+			if (old == NULL) {
+				json_array_append_new(a, json_deep_copy(e));
+				continue;
+			}
+			json_array_foreach(a, j, old)
+				if (json_equal(json_object_get(old, keys[k][1]),
+				    json_object_get(e, keys[k][1])))
+					break;
+			json_array_set_new(a, j, json_deep_copy(e));
+		}
+	}
+	json_object_set(seen, "time", json_object_get(snap, "time"));
+	if (json_is_array(json_object_get(snap, "unavailable")))
+		json_object_set(seen, "unavailable", json_object_get(snap,
+		    "unavailable"));
+}
+
+json_t *
+runpath_report(const json_t *start, const json_t *end, double secs)
+{
+	const json_t	*c, *p, *ac;
+	json_t		*conns, *procs = NULL, *un, *o;
+	double		 t0, t1;
+	size_t		 i;
+
+	if (start == NULL || !json_is_object(start))
+		return (json_pack("{s:b,s:s}", "observed", 0, "why", "the "
+		    "path is seen only for a run opened live (POST /v1/runs, "
+		    "then /end), not for one recorded afterwards"));
+	/* Rates over the snapshots' own span, which holds their counters. */
+	t0 = json_number_value(json_object_get(start, "time"));
+	t1 = json_number_value(json_object_get(end, "time"));
+	if (t0 > 0 && t1 > t0)
+		secs = t1 - t0;
+	if ((conns = json_array()) == NULL || (procs = json_array()) ==
+	    NULL || (un = json_deep_copy(json_object_get(end,
+	    "unavailable"))) == NULL) {
+		json_decref(conns);
+		json_decref(procs);
+		return (NULL);
+	}
+	json_array_foreach(json_object_get(end, "connections"), i, c) {
+		ac = runpath_find(json_object_get(start, "connections"),
+		    "inode", json_integer_value(json_object_get(c, "inode")));
+		o = runpath_conn(ac, c, secs);
+		/* Seen last before it closed: its counters up to then. */
+		if (json_is_true(json_object_get(c, "gone")))
+			json_object_set_new(o, "closed_in_run", json_true());
+		json_array_append_new(conns, o);
+	}
+	json_array_foreach(json_object_get(end, "processes"), i, p)
+		json_array_append_new(procs, runpath_procdelta(runpath_find(
+		    json_object_get(start, "processes"), "pid",
+		    json_integer_value(json_object_get(p, "pid"))), p, secs));
+	return (json_pack("{s:b,s:O,s:o,s:o,s:o,s:o}", "observed", 1, "client",
+	    json_object_get(end, "client"), "summary", runpath_summary(conns,
+	    procs), "connections", conns, "processes", procs, "unavailable",
+	    un));
+}

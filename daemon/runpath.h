@@ -1,0 +1,49 @@
+/*
+ * runpath.h: the resources a run's transfer actually used.
+ *
+ * When a live run opens and when it ends, the client's TCP connections to
+ * the file services are read with sock_diag (their tcp_info counters) and
+ * tied to the processes holding their sockets, whose CPU, scheduler wait,
+ * I/O and cgroup are read too.  The first snapshot is kept in the run (so
+ * a restart does not lose it); the difference between the two is the
+ * run's path: which connections carried it and how (bytes, round trip,
+ * retransmits, the time the sender was limited by the receiver's window or
+ * its own buffer), and which processes served it and what they spent.
+ */
+#ifndef RUNPATH_H
+#define RUNPATH_H
+
+#include <jansson.h>
+
+struct daemon;
+
+/*
+ * The ports whose connections count as a transfer's: SMB 445 and 139,
+ * NFS 2049, AFP 548, iSCSI 3260 and the synthetic data port.
+ */
+#define RUNPATH_PORTS	{ 445, 139, 2049, 548, 3260 }
+
+/*
+ * A snapshot of the path to client_addr now (IPv4 or IPv6 text): its
+ * connections and their processes.  Never NULL but on ENOMEM: what could
+ * not be read is said in it ("unavailable").
+ */
+json_t	*runpath_snap(struct daemon *, const char *client_addr);
+/*
+ * Merge snapshot snap into seen (a copy of the first snapshot, merged
+ * into since): each connection and process takes its latest counters,
+ * and those snap no longer has are marked "gone" with the counters they
+ * had when last seen, so a connection that opens and closes within a run
+ * still counts, when it lived through one merge.
+ */
+void	runpath_merge(json_t *seen, const json_t *snap);
+/*
+ * The path of a run between its first snapshot and what was seen since (start may be NULL: a run that
+ * was not open live; end the merged snapshots), its rates over the
+ * snapshots' span (seconds when they have no times): {"observed",
+ * "connections", "processes", "summary", "unavailable"}.  NULL on ENOMEM.
+ */
+json_t	*runpath_report(const json_t *start, const json_t *end,
+	    double seconds);
+
+#endif /* RUNPATH_H */
