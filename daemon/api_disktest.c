@@ -64,13 +64,11 @@ api_disktest_item(struct daemon *d, struct evhttp_request *req)
 	struct http_err	 e;
 	unsigned long	 id;
 	json_t		*doc;
-	char		*end;
+	const char	*end;
 
 	rest = evhttp_uri_get_path(evhttp_request_get_evhttp_uri(req)) +
 	    strlen(API_DT_PREFIX);
-	errno = 0;
-	id = strtoul(rest, &end, 10);
-	if (end == rest || *end != '\0' || errno != 0) {
+	if (http_path_id(rest, &id, &end) == -1 || *end != '\0') {
 		http_error(req, 404, "no_such_test", "no disk test %.40s", rest);
 		return;
 	}

@@ -168,14 +168,11 @@ api_runs_item(struct daemon *d, struct evhttp_request *req)
 	const struct evhttp_uri	*uri = evhttp_request_get_evhttp_uri(req);
 	enum evhttp_cmd_type	 cmd = evhttp_request_get_command(req);
 	const json_t		*doc;
-	const char		*rest, *sub;
-	char			*end;
+	const char		*rest, *sub, *end;
 	unsigned long		 id;
 
 	rest = evhttp_uri_get_path(uri) + strlen(API_RUNS_PREFIX);
-	errno = 0;
-	id = strtoul(rest, &end, 10);
-	if (end == rest || errno != 0 || (*end != '\0' && *end != '/') ||
+	if (http_path_id(rest, &id, &end) == -1 ||
 	    (doc = runs_get(d, id)) == NULL) {
 		http_error(req, HTTP_NOTFOUND, "no_such_run", "no run %.40s",
 		    rest);

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -184,4 +185,25 @@ http_bearer_ok(const char *auth, const char *token)
 	for (i = 0; i < len; i++)
 		diff |= (unsigned char)(auth[i] ^ token[i]);
 	return (diff == 0);
+}
+
+int
+http_path_id(const char *s, unsigned long *id, const char **end)
+{
+	unsigned long	v = 0;
+	const char	*p;
+
+	if (*s < '0' || *s > '9' || (s[0] == '0' && s[1] >= '0' &&
+	    s[1] <= '9'))
+		return (-1);
+	for (p = s; *p >= '0' && *p <= '9'; p++) {
+		if (v > (ULONG_MAX - (unsigned long)(*p - '0')) / 10)
+			return (-1);
+		v = v * 10 + (unsigned long)(*p - '0');
+	}
+	if (*p != '\0' && *p != '/')
+		return (-1);
+	*id = v;
+	*end = p;
+	return (0);
 }

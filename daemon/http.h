@@ -63,6 +63,12 @@ int	http_query_num(struct evkeyvalq *q, const char *key, double *out,
  * is none) is "Bearer <token>"; compared in constant time.
  */
 int	http_bearer_ok(const char *authorization, const char *token);
+/*
+ * The number at the start of a path segment s: digits only (no sign, no
+ * blank, no leading zero but "0" itself), ending at '\0' or '/', where
+ * *end is left.  -1 when s is not one, or it overflows.
+ */
+int	http_path_id(const char *s, unsigned long *id, const char **end);
 /* The client's address into out ("?" when unknown, and then -1). */
 int	http_peer(struct evhttp_request *, char *out, size_t outsz);
 

@@ -215,6 +215,12 @@ echo "garbage" >"$T_TMP/junk.txt"
 "$NASPERF" run --import "$T_TMP/junk.txt" >/dev/null 2>&1
 is "run --import of garbage fails" "$?" 1
 
+# -- a run's id is its digits alone: no sign, blank or leading zero
+is "run $rid is there" "$(status "/v1/runs/$rid" -H "$H")" 200
+for bad in "+$rid" "0$rid" "%20$rid"; do
+	is "/v1/runs/$bad is not run $rid" "$(status "/v1/runs/$bad" -H "$H")" 404
+done
+
 stop_daemon
 is "the daemon stops cleanly at the end" "$NPD_RC" 0
 done_testing
