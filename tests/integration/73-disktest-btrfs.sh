@@ -92,8 +92,16 @@ is "${N[1]} is flagged slow" "$(res '.disks[1].slow')" true
 is "${N[0]} is not" "$(res '.disks[0].slow')" false
 is "the volume names its slow member" \
     "$(res '.volumes[0].slow_members | join(" ")')" "${N[1]}"
+# The expected figure is the layout's arithmetic on the members read all
+# at once: exactly twice the slower one.  Read together in 128 KiB
+# requests, the loop devices' workers share this machine's two cores and
+# both members come out some 5 % below their solo figures (more in the
+# sanitizer build), so the figure itself is held to 10 %, as the volume's.
+within "expected read: twice the slower member read all at once" \
+    "$(res '.volumes[0].expected.read_bytes_per_s')" \
+    "$(res '[.disks[].concurrent.bytes_per_s] | min * 2')" 0.01
 within "expected read (2 x 15 MB/s)" \
-    "$(res '.volumes[0].expected.read_bytes_per_s')" 30000000 5
+    "$(res '.volumes[0].expected.read_bytes_per_s')" 30000000 10
 within "volume read at the slow member's pace" \
     "$(res '.volumes[0].read.bytes_per_s')" 30000000 10
 check "the table says SLOW" grep -q "^${N[1]} .*SLOW" "$T_TMP/table"
