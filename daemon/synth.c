@@ -75,6 +75,7 @@
 #define SYNTH_LINGER	2		/* seconds to wait for a client's FIN */
 #define SYNTH_TICK_MS	10		/* rate limit refill interval */
 #define SYNTH_BURST_MS	100		/* rate limit bucket, in ms of rate */
+#define SYNTH_MIN_GRANT	(64U << 10)	/* smallest grant of a limited rate */
 
 /* One period of a pattern, shared by the streams that use it. */
 struct synth_buf {
@@ -471,7 +472,8 @@ synth_next(struct synth_conn *c)
 
 /*
  * Of want bytes, how many the rate limit lets a stream move now (all of
- * them with no limit); a stream given 0 is woken by the tick.  The bucket
+ * them with no limit), never less than SYNTH_MIN_GRANT (or what is wanted)
+ * but nothing; a stream given 0 is woken by the tick.  The bucket
  * holds SYNTH_BURST_MS of the rate: a burst stays short, and a tick that
  * comes late on a loaded box (tens of ms under ASan) loses no rate.
  */
@@ -480,7 +482,7 @@ synth_budget(struct synth_conn *c, int up, uint64_t want)
 {
 	struct synth	*s = c->s;
 	struct timespec	 now;
-	double		 burst;
+	double		 burst, least;
 	uint64_t	 n;
 
 	if (s->rate <= 0)
@@ -493,7 +495,14 @@ synth_budget(struct synth_conn *c, int up, uint64_t want)
 	if (s->tokens[up] > burst)
 		s->tokens[up] = burst;
 	s->refilled[up] = now;
-	n = s->tokens[up] >= 1 ? (uint64_t)s->tokens[up] : 0;
+	/*
+	 * Grant a worthwhile piece or nothing: granting the few bytes that
+	 * came in since the last call would wake the stream on every write
+	 * or read readiness, a core spent dribbling.
+	 */
+	least = fmin((double)want, fmin((double)SYNTH_MIN_GRANT, burst));
+	n = s->tokens[up] >= least && s->tokens[up] >= 1 ?
+	    (uint64_t)s->tokens[up] : 0;
 	if (n > want)
 		n = want;
 	s->tokens[up] -= (double)n;
