@@ -114,6 +114,8 @@ static const struct cfg_key cfg_keys[] = {
 	    "90" },
 	{ "verdict.throttled_pct", CFG_UINT, CFG_OFF(v_throttled_pct), 1, 100,
 	    "20" },
+	{ "verdict.cpu_wait_pct", CFG_UINT, CFG_OFF(v_cpu_wait_pct), 1, 100,
+	    "30" },
 	{ "verdict.cache_disk_pct", CFG_UINT, CFG_OFF(v_cache_disk_pct), 1,
 	    100, "10" },
 	{ "verdict.small_request_bytes", CFG_UINT, CFG_OFF(v_small_request),

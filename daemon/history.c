@@ -455,6 +455,7 @@ hist_register_all(struct history *h, const struct snapshot *cur)
 			probe_strlcpy(e->master, ni->link.master,
 			    sizeof e->master);
 			e->is_bond = ni->link.is_bond;
+			e->is_virtual = ni->link.is_virtual;
 			probe_strlcpy(e->bond_mode, ni->link.bond_mode,
 			    sizeof e->bond_mode);
 			e->mtu = ni->link.mtu;
@@ -773,6 +774,9 @@ history_header_json(const struct history *h)
 				    json_string(e->master));
 				json_object_set_new(o, "bond",
 				    json_boolean(e->is_bond));
+				if (e->is_virtual)
+					json_object_set_new(o, "virtual",
+					    json_true());
 				if (e->bond_mode[0] != '\0')
 					json_object_set_new(o, "bond_mode",
 					    json_string(e->bond_mode));
@@ -937,6 +941,8 @@ history_load_header(struct history *h, const json_t *doc, const char **errstr)
 				probe_strlcpy(e->master, json_string_value(x),
 				    sizeof e->master);
 			e->is_bond = json_is_true(json_object_get(o, "bond"));
+			e->is_virtual = json_is_true(json_object_get(o,
+			    "virtual"));
 			x = json_object_get(o, "bond_mode");
 			if (json_is_string(x))
 				probe_strlcpy(e->bond_mode, json_string_value(x),

@@ -97,6 +97,7 @@ struct hist_ent {
 	int64_t		 speed_mbps;	/* NICs: as sysfs said last, -1 */
 	char		 master[HIST_NAME_MAX];	/* NICs: the bond, "" */
 	int		 is_bond;
+	int		 is_virtual;	/* NICs: no device (veth, lo, bridge) */
 	char		 bond_mode[24];	/* NICs: "802.3ad", "balance-xor", "" */
 	uint64_t	 mtu;		/* NICs: 0 unknown */
 	int		 late;		/* registered after the first sample */

@@ -50,6 +50,7 @@ static const struct {
 	{ "disk", "Disk-bound" },
 	{ "network", "Network-bound" },
 	{ "cpu", "CPU-bound" },
+	{ "contention", "Contention" },
 	{ "cache", "Cache-bound" },
 	{ "latency", "Latency-bound" },
 	{ "client", "Client-bound" },
@@ -111,6 +112,7 @@ static const char html_css[] =
 	"dl.kpi{display:flex;flex-wrap:wrap;gap:.4rem 2.4rem;margin:0}\n"
 	"dl.kpi dd{font-size:1.5rem;font-weight:600}\n"
 	".c-disk{--c:#a34f00}.c-network{--c:#00609e}.c-cpu{--c:#a01f78}"
+	".c-contention{--c:#8a3b12}"
 	".c-cache{--c:#23773a}.c-latency{--c:#5f4691}.c-client{--c:#4d4d4d}"
 	".c-unknown{--c:#767676}\n"
 	".tag{display:inline-block;min-width:4.6rem;font-size:.75rem;"

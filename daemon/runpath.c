@@ -4,7 +4,12 @@
  */
 #include "config.h"
 
+#include <sys/socket.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
+
 #include <errno.h>
+#include <ifaddrs.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -19,11 +24,14 @@
 #include "np.h"
 #include "nptime.h"
 #include "pidstat.h"
+#include "procgroup.h"
 #include "runpath.h"
 #include "sockowner.h"
+#include "verdict.h"
 
 #define RUNPATH_MAX_PORTS	8
 #define RUNPATH_MAX_PROCS	16	/* processes read per snapshot */
+#define RUNPATH_MAX_OTHERS	4	/* busiest processes off the path */
 
 /* The service ports, with the data port when it listens. */
 static size_t
@@ -37,6 +45,98 @@ runpath_ports(const struct daemon *d, unsigned *ports)
 	if (d->synth_port != 0)
 		ports[n++] = d->synth_port;
 	return (n);
+}
+
+/* The service a local port is, for people and for the verdict. */
+static const char *
+runpath_service(const struct daemon *d, unsigned port)
+{
+	if (d->synth_port != 0 && port == d->synth_port)
+		return ("synth");
+	switch (port) {
+	case 445:
+	case 139:
+		return ("smb");
+	case 2049:
+		return ("nfs");
+	case 548:
+		return ("afp");
+	case 3260:
+		return ("iscsi");
+	}
+	return ("other");
+}
+
+/*
+ * The interface holding local address addr (text), into out; "" when no
+ * interface has it.
+ */
+static void
+runpath_nic(const char *addr, char *out, size_t outsz)
+{
+	struct ifaddrs		*ifs, *i;
+	struct in6_addr		 a6;
+	struct in_addr		 a4;
+	int			 v6;
+
+	out[0] = '\0';
+	if (inet_pton(AF_INET, addr, &a4) == 1)
+		v6 = 0;
+	else if (inet_pton(AF_INET6, addr, &a6) == 1) {
+		v6 = 1;
+		/* A v4-mapped address is the v4 address's interface's. */
+		if (IN6_IS_ADDR_V4MAPPED(&a6)) {
+			memcpy(&a4, &a6.s6_addr[12], sizeof a4);
+			v6 = 0;
+		}
+	} else
+		return;
+	if (getifaddrs(&ifs) == -1)
+		return;
+	for (i = ifs; i != NULL; i = i->ifa_next) {
+		if (i->ifa_addr == NULL)
+			continue;
+		if ((!v6 && i->ifa_addr->sa_family == AF_INET &&
+		    memcmp(&((struct sockaddr_in *)(void *)i->ifa_addr)->
+		    sin_addr, &a4, sizeof a4) == 0) ||
+		    (v6 && i->ifa_addr->sa_family == AF_INET6 &&
+		    memcmp(&((struct sockaddr_in6 *)(void *)i->ifa_addr)->
+		    sin6_addr, &a6, sizeof a6) == 0)) {
+			snprintf(out, outsz, "%s", i->ifa_name);
+			break;
+		}
+	}
+	freeifaddrs(ifs);
+}
+
+/*
+ * Every process's CPU ticks now, as [[pid, ticks, processor, comm], ...],
+ * to find the busiest processes off the path between two snapshots.
+ */
+static json_t *
+runpath_box(const struct daemon *d, struct probe_buf *b)
+{
+	static const char *const	 all[] = { "*" };
+	const struct procgroup_spec	 spec = { "all", all, 1 };
+	const struct procgroup_proc	*p;
+	struct procgroup		 pg;
+	const char			*errstr;
+	json_t				*a;
+	size_t				 i;
+
+	procgroup_init(&pg);
+	if (procgroup_read(&d->root, b, &spec, 1, &pg, &errstr) == -1 ||
+	    pg.ngroups < 1 || (a = json_array()) == NULL) {
+		procgroup_clear(&pg);
+		return (NULL);
+	}
+	for (i = 0; i < pg.groups[0].nprocs; i++) {
+		p = &pg.groups[0].procs[i];
+		json_array_append_new(a, json_pack("[i,I,i,s]", p->pid,
+		    (json_int_t)p->ticks, p->processor, p->comm));
+	}
+	procgroup_clear(&pg);
+	return (a);
 }
 
 /* Set key to v, a number, when have says the kernel gave it. */
@@ -146,7 +246,7 @@ runpath_add_proc(const struct daemon *d, struct probe_buf *b, json_t *procs,
 }
 
 json_t *
-runpath_snap(struct daemon *d, const char *client_addr)
+runpath_snap(struct daemon *d, const char *client_addr, int box)
 {
 	struct inetdiag		 diag;
 	struct sockowner	 own;
@@ -156,12 +256,17 @@ runpath_snap(struct daemon *d, const char *client_addr)
 	uint64_t		*inodes = NULL;
 	json_t			*snap, *conns, *procs, *un, *c;
 	size_t			 nports, i, j;
+	char			 nic[64];
 
 	nports = runpath_ports(d, ports);
 	snap = json_pack("{s:f,s:s?,s:[],s:[],s:[]}", "time", nptime_real(),
 	    "client", client_addr, "connections", "processes", "unavailable");
 	if (snap == NULL)
 		return (NULL);
+	probe_buf_init(&b);
+	if (box)
+		json_object_set_new(snap, "box", runpath_box(d, &b));
+	probe_buf_free(&b);
 	conns = json_object_get(snap, "connections");
 	procs = json_object_get(snap, "processes");
 	un = json_object_get(snap, "unavailable");
@@ -197,8 +302,9 @@ runpath_snap(struct daemon *d, const char *client_addr)
 				h = &own.v[j];
 				break;
 			}
-		c = json_pack("{s:s,s:i,s:s,s:i,s:I,s:o,s:o,s:o}", "local",
-		    diag.v[i].local, "lport", (int)diag.v[i].lport, "remote",
+		c = json_pack("{s:s,s:i,s:s,s:s,s:i,s:I,s:o,s:o,s:o}", "local",
+		    diag.v[i].local, "lport", (int)diag.v[i].lport, "service",
+		    runpath_service(d, diag.v[i].lport), "remote",
 		    diag.v[i].remote, "rport", (int)diag.v[i].rport, "inode",
 		    (json_int_t)diag.v[i].inode, "pid", h != NULL ?
 		    json_integer(h->pid) : json_null(), "comm", h != NULL ?
@@ -207,6 +313,12 @@ runpath_snap(struct daemon *d, const char *client_addr)
 		json_array_append_new(conns, c);
 		if (h != NULL)
 			runpath_add_proc(d, &b, procs, h->pid);
+		if (i == 0) {
+			runpath_nic(diag.v[i].local, nic, sizeof nic);
+			if (nic[0] != '\0')
+				json_object_set_new(snap, "nic",
+				    json_string(nic));
+		}
 	}
 	probe_buf_free(&b);
 	free(inodes);
@@ -261,9 +373,9 @@ runpath_conn(const json_t *a, const json_t *b, double secs)
 	json_t		*o;
 	double		 v;
 
-	o = json_pack("{s:O,s:O,s:O,s:O,s:O,s:O,s:b}", "local",
+	o = json_pack("{s:O,s:O,s:O?,s:O,s:O,s:O,s:O,s:b}", "local",
 	    json_object_get(b, "local"), "lport", json_object_get(b, "lport"),
-	    "remote", json_object_get(b, "remote"), "rport",
+	    "service", json_object_get(b, "service"), "remote", json_object_get(b, "remote"), "rport",
 	    json_object_get(b, "rport"), "pid", json_object_get(b, "pid"),
 	    "comm", json_object_get(b, "comm"), "opened_in_run", a == NULL);
 	if (o == NULL)
@@ -303,10 +415,10 @@ runpath_procdelta(const json_t *a, const json_t *b, double secs)
 	long		 hz = sysconf(_SC_CLK_TCK);
 	double		 v, calls;
 
-	o = json_pack("{s:O,s:O,s:O,s:O}", "pid", json_object_get(b, "pid"),
-	    "comm", json_object_get(b, "comm"), "threads",
-	    json_object_get(b, "threads"), "unavailable",
-	    json_object_get(b, "unavailable"));
+	o = json_pack("{s:O,s:O,s:O,s:O?,s:O}", "pid", json_object_get(b,
+	    "pid"), "comm", json_object_get(b, "comm"), "threads",
+	    json_object_get(b, "threads"), "core", json_object_get(b,
+	    "processor"), "unavailable", json_object_get(b, "unavailable"));
 	if (o == NULL || !(secs > 0))
 		return (o);
 	if ((v = runpath_delta(a, b, "ticks")) >= 0 && hz > 0)
@@ -335,6 +447,65 @@ runpath_procdelta(const json_t *a, const json_t *b, double secs)
 			    "throttled_pct", fmin(100, v / 1e9 / secs * 100));
 	}
 	return (o);
+}
+
+/*
+ * The busiest processes between box snapshots a and b that are not in
+ * procs (the path's), most CPU first: [{"pid", "comm", "cpu_pct",
+ * "core"}], at most RUNPATH_MAX_OTHERS.
+ */
+static json_t *
+runpath_others(const json_t *a, const json_t *b, const json_t *procs,
+    double secs)
+{
+	const json_t	*e, *o;
+	json_t		*out;
+	long		 hz = sysconf(_SC_CLK_TCK);
+	double		 best[RUNPATH_MAX_OTHERS], d;
+	size_t		 bi[RUNPATH_MAX_OTHERS], n = 0, i, j, k, lo = 0;
+	json_int_t	 pid;
+
+	if ((out = json_array()) == NULL || !json_is_array(a) ||
+	    !json_is_array(b) || !(secs > 0) || hz <= 0)
+		return (out);
+	/* Both lists are sorted by pid: walk them together. */
+	json_array_foreach(b, i, e) {
+		pid = json_integer_value(json_array_get(e, 0));
+		if (runpath_find(procs, "pid", pid) != NULL)
+			continue;
+		for (; lo < json_array_size(a) && json_integer_value(
+		    json_array_get(json_array_get(a, lo), 0)) < pid; lo++)
+			;
+		o = json_array_get(a, lo);
+		if (o == NULL || json_integer_value(json_array_get(o, 0)) !=
+		    pid)
+			continue;	/* born in the window: not known */
+		d = (double)(json_integer_value(json_array_get(e, 1)) -
+		    json_integer_value(json_array_get(o, 1)));
+		if (d <= 0)
+			continue;
+		/* Keep the RUNPATH_MAX_OTHERS largest, sorted. */
+		for (k = 0; k < n && best[k] >= d; k++)
+			;
+		if (k == RUNPATH_MAX_OTHERS)
+			continue;
+		if (n < RUNPATH_MAX_OTHERS)
+			n++;
+		for (j = n - 1; j > k; j--) {
+			best[j] = best[j - 1];
+			bi[j] = bi[j - 1];
+		}
+		best[k] = d;
+		bi[k] = i;
+	}
+	for (k = 0; k < n; k++) {
+		e = json_array_get(b, bi[k]);
+		json_array_append_new(out, json_pack("{s:O,s:O,s:f,s:O}", "pid",
+		    json_array_get(e, 0), "comm", json_array_get(e, 3),
+		    "cpu_pct", best[k] / (double)hz / secs * 100, "core",
+		    json_array_get(e, 2)));
+	}
+	return (out);
 }
 
 /* One sentence for people: who served the run, over what. */
@@ -431,6 +602,10 @@ runpath_merge(json_t *seen, const json_t *snap)
 		}
 	}
 	json_object_set(seen, "time", json_object_get(snap, "time"));
+	if (json_is_array(json_object_get(snap, "box")))
+		json_object_set(seen, "box", json_object_get(snap, "box"));
+	if (json_is_string(json_object_get(snap, "nic")))
+		json_object_set(seen, "nic", json_object_get(snap, "nic"));
 	if (json_is_array(json_object_get(snap, "unavailable")))
 		json_object_set(seen, "unavailable", json_object_get(snap,
 		    "unavailable"));
@@ -473,8 +648,92 @@ runpath_report(const json_t *start, const json_t *end, double secs)
 		json_array_append_new(procs, runpath_procdelta(runpath_find(
 		    json_object_get(start, "processes"), "pid",
 		    json_integer_value(json_object_get(p, "pid"))), p, secs));
-	return (json_pack("{s:b,s:O,s:o,s:o,s:o,s:o}", "observed", 1, "client",
-	    json_object_get(end, "client"), "summary", runpath_summary(conns,
-	    procs), "connections", conns, "processes", procs, "unavailable",
-	    un));
+	return (json_pack("{s:b,s:O,s:O?,s:o,s:o,s:o,s:o,s:o}", "observed", 1,
+	    "client", json_object_get(end, "client"), "interface",
+	    json_object_get(end, "nic") != NULL ? json_object_get(end, "nic") :
+	    json_object_get(start, "nic"), "summary", runpath_summary(conns,
+	    procs), "connections", conns, "processes", procs, "others",
+	    runpath_others(json_object_get(start, "box"), json_object_get(end,
+	    "box"), procs, secs), "unavailable", un));
+}
+
+/* A number of o's key, or NAN. */
+static double
+runpath_num(const json_t *o, const char *key)
+{
+	const json_t	*v = json_object_get(o, key);
+
+	return (json_is_number(v) ? json_number_value(v) : NAN);
+}
+
+/* The larger of a and b, where either may be NAN. */
+static double
+runpath_max(double a, double b)
+{
+	return (isnan(a) ? b : isnan(b) ? a : fmax(a, b));
+}
+
+/* One process of a path report into the verdict's shape. */
+static void
+runpath_view_proc(const json_t *o, struct verdict_proc *p)
+{
+	const json_t	*cg = json_object_get(o, "cgroup");
+
+	memset(p, 0, sizeof *p);
+	p->pid = (int)json_integer_value(json_object_get(o, "pid"));
+	snprintf(p->comm, sizeof p->comm, "%s",
+	    json_is_string(json_object_get(o, "comm")) ?
+	    json_string_value(json_object_get(o, "comm")) : "?");
+	p->core = json_is_integer(json_object_get(o, "core")) ?
+	    (int)json_integer_value(json_object_get(o, "core")) : -1;
+	p->threads = (int)json_integer_value(json_object_get(o, "threads"));
+	p->cpu_pct = runpath_num(o, "cpu_pct");
+	p->wait_pct = runpath_num(o, "cpu_wait_pct");
+	p->quota_cores = json_is_object(cg) ? (json_is_number(json_object_get(
+	    cg, "quota_cores")) ? runpath_num(cg, "quota_cores") : 0) : NAN;
+	p->throttled_pct = json_is_object(cg) ? runpath_num(cg,
+	    "throttled_pct") : NAN;
+}
+
+void
+runpath_view(const json_t *rep, struct verdict_path *p)
+{
+	const json_t	*c, *o;
+	const char	*svc;
+	size_t		 i;
+
+	memset(p, 0, sizeof *p);
+	p->retransmits = p->rtt_ms = p->rwnd_limited_pct = NAN;
+	p->sndbuf_limited_pct = p->sending_pct = NAN;
+	if (!json_is_true(json_object_get(rep, "observed")))
+		return;
+	p->observed = 1;
+	p->synth = json_array_size(json_object_get(rep, "connections")) > 0;
+	json_array_foreach(json_object_get(rep, "connections"), i, c) {
+		p->nconn++;
+		p->sent += fmax(0, runpath_num(c, "sent_bytes"));
+		p->received += fmax(0, runpath_num(c, "received_bytes"));
+		if (!isnan(runpath_num(c, "retransmits")))
+			p->retransmits = (isnan(p->retransmits) ? 0 :
+			    p->retransmits) + runpath_num(c, "retransmits");
+		p->rtt_ms = runpath_max(p->rtt_ms, runpath_num(c, "rtt_ms"));
+		p->rwnd_limited_pct = runpath_max(p->rwnd_limited_pct,
+		    runpath_num(c, "receive_window_limited_pct"));
+		p->sndbuf_limited_pct = runpath_max(p->sndbuf_limited_pct,
+		    runpath_num(c, "send_buffer_limited_pct"));
+		p->sending_pct = runpath_max(p->sending_pct,
+		    runpath_num(c, "sending_pct"));
+		svc = json_string_value(json_object_get(c, "service"));
+		if (svc == NULL || strcmp(svc, "synth") != 0)
+			p->synth = 0;
+	}
+	if (json_is_string(json_object_get(rep, "interface")))
+		snprintf(p->nic, sizeof p->nic, "%s", json_string_value(
+		    json_object_get(rep, "interface")));
+	json_array_foreach(json_object_get(rep, "processes"), i, o)
+		if (p->nproc < VERDICT_PATH_PROCS)
+			runpath_view_proc(o, &p->proc[p->nproc++]);
+	json_array_foreach(json_object_get(rep, "others"), i, o)
+		if (p->nother < VERDICT_PATH_OTHERS)
+			runpath_view_proc(o, &p->other[p->nother++]);
 }

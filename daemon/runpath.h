@@ -26,9 +26,10 @@ struct daemon;
 /*
  * A snapshot of the path to client_addr now (IPv4 or IPv6 text): its
  * connections and their processes.  Never NULL but on ENOMEM: what could
- * not be read is said in it ("unavailable").
+ * not be read is said in it ("unavailable").  With box, every process's
+ * CPU ticks too, to name the busiest processes off the path.
  */
-json_t	*runpath_snap(struct daemon *, const char *client_addr);
+json_t	*runpath_snap(struct daemon *, const char *client_addr, int box);
 /*
  * Merge snapshot snap into seen (a copy of the first snapshot, merged
  * into since): each connection and process takes its latest counters,
@@ -41,9 +42,19 @@ void	runpath_merge(json_t *seen, const json_t *snap);
  * The path of a run between its first snapshot and what was seen since (start may be NULL: a run that
  * was not open live; end the merged snapshots), its rates over the
  * snapshots' span (seconds when they have no times): {"observed",
- * "connections", "processes", "summary", "unavailable"}.  NULL on ENOMEM.
+ * "client", "interface", "connections", "processes", "others" (the
+ * busiest processes off the path, when both snapshots read every
+ * process), "summary", "unavailable"}.  NULL on ENOMEM.
  */
 json_t	*runpath_report(const json_t *start, const json_t *end,
 	    double seconds);
+
+/*
+ * The verdict's view of a path report (runpath_report): its connections'
+ * totals, its interface, its serving processes and the busiest others.
+ * A report that was not observed gives a path whose observed is 0.
+ */
+struct verdict_path;
+void	runpath_view(const json_t *report, struct verdict_path *);
 
 #endif /* RUNPATH_H */

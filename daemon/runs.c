@@ -189,7 +189,7 @@ runs_path_cb(NP_UNUSED evutil_socket_t fd, NP_UNUSED short what, void *arg)
 				continue;
 		}
 		addr = json_string_value(json_object_get(run, "client_addr"));
-		if ((snap = runpath_snap(rs->d, addr)) != NULL)
+		if ((snap = runpath_snap(rs->d, addr, 0)) != NULL)
 			runpath_merge(seen, snap);
 		json_decref(snap);
 	}
@@ -511,11 +511,12 @@ runs_make(struct daemon *d, const json_t *run, const json_t *doc,
     struct http_err *e)
 {
 	struct verdict_run	 vr;
+	struct verdict_path	 vp;
 	struct smbstatus_session sess;
 	struct topology		*topo;
 	struct crypto		 cr;
 	struct probe_buf	 buf;
-	json_t			*rep, *server, *snap, *seen;
+	json_t			*rep, *server, *snap, *seen, *path = NULL;
 	const json_t		*start;
 	const char		*errstr;
 	char			*cause = NULL, id[32], plain[32];
@@ -542,6 +543,21 @@ runs_make(struct daemon *d, const json_t *run, const json_t *doc,
 		vr.path_capacity = cap;
 	vr.baseline = runs_baseline;
 	vr.baseline_arg = d;
+	/* The path first: the verdict judges what the transfer used. */
+	start = doc != NULL ? json_object_get(doc, "path_start") : NULL;
+	if (start != NULL) {
+		seen = json_deep_copy(json_object_get(doc, "path_seen") != NULL ?
+		    json_object_get(doc, "path_seen") : start);
+		if ((snap = runpath_snap(d, vr.client_addr, 1)) != NULL &&
+		    seen != NULL)
+			runpath_merge(seen, snap);
+		path = runpath_report(start, seen, vr.end - vr.start);
+		json_decref(snap);
+		json_decref(seen);
+	} else if (vr.retroactive)
+		path = runpath_report(NULL, NULL, 0);
+	runpath_view(path, &vp);
+	vr.path = &vp;
 	server = runs_server();
 	rep = verdict_report(sampler_history(d), &vr, d->cfg, server, &cause);
 	json_decref(server);
@@ -556,21 +572,11 @@ runs_make(struct daemon *d, const json_t *run, const json_t *doc,
 			http_fail(e, 500, "internal", "report: %s",
 			    cause != NULL ? cause : strerror(errno));
 		free(cause);
+		json_decref(path);
 		return (NULL);
 	}
-	start = doc != NULL ? json_object_get(doc, "path_start") : NULL;
-	if (start != NULL) {
-		seen = json_deep_copy(json_object_get(doc, "path_seen") != NULL ?
-		    json_object_get(doc, "path_seen") : start);
-		if ((snap = runpath_snap(d, vr.client_addr)) != NULL &&
-		    seen != NULL)
-			runpath_merge(seen, snap);
-		json_object_set_new(rep, "path", runpath_report(start, seen,
-		    vr.end - vr.start));
-		json_decref(snap);
-		json_decref(seen);
-	} else if (vr.retroactive)
-		json_object_set_new(rep, "path", runpath_report(NULL, NULL, 0));
+	if (path != NULL)
+		json_object_set_new(rep, "path", path);
 	return (rep);
 }
 
@@ -669,7 +675,7 @@ runs_create(struct daemon *d, const json_t *body, const char *peer,
 		json_object_set_new(run, "start", json_real(runs_sample(d,
 		    now)));
 		/* Its connections and processes now, to compare at the end. */
-		path = runpath_snap(d, peer);
+		path = runpath_snap(d, peer, 1);
 	} else if ((rep = runs_make(d, run, NULL, e)) == NULL)
 		goto out;		/* nothing saved */
 	doc = json_pack("{s:O,s:O?,s:o?}", "run", run, "report", rep,

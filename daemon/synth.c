@@ -27,6 +27,7 @@
 #include "config.h"
 
 #include <sys/ioctl.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/types.h>
 
@@ -61,6 +62,7 @@
 #include "log.h"
 #include "np.h"
 #include "pathcap.h"
+#include "pidstat.h"
 #include "routes.h"
 #include "state.h"
 #include "synth.h"
@@ -94,6 +96,9 @@ struct synth_sess {
 	int			 broken;	/* a stream did not finish */
 	uint64_t		 bytes;		/* delivered */
 	struct timespec		 t0;
+	double			 cpu0;		/* the loop thread's CPU, s */
+	uint64_t		 thr0;		/* the cgroup's throttled ns */
+	int			 has_thr;
 	struct synth_sess	*next;
 };
 
@@ -344,6 +349,63 @@ synth_iface(struct synth_conn *c)
 		c->link_mbps = (uint64_t)speed;
 }
 
+/*
+ * The event loop thread's CPU seconds so far (NAN unknown) and, when its
+ * cgroup has a CPU quota, the nanoseconds that cgroup was throttled.
+ */
+static void
+synth_cpu_now(const struct synth *s, double *cpu, uint64_t *thr, int *has_thr)
+{
+	struct rusage		ru;
+	struct pidstat		ps;
+	struct probe_buf	b;
+
+	*cpu = NAN;
+	*has_thr = 0;
+	if (getrusage(RUSAGE_THREAD, &ru) == 0)
+		*cpu = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
+		    (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+	probe_buf_init(&b);
+	if (pidstat_read(&s->d->root, &b, (int)getpid(), &ps) == 0 &&
+	    ps.has_cgroup && ps.cgroup.has_quota && !ps.cgroup.unlimited &&
+	    ps.cgroup.has_stat) {
+		*thr = ps.cgroup.throttled_ns;
+		*has_thr = 1;
+	}
+	probe_buf_free(&b);
+}
+
+/*
+ * Whether nasperfd's own CPU held a test of secs seconds back: its event
+ * loop busy a core's worth, or its cgroup throttled by its quota.  A rate
+ * so held is the daemon's, not the path's; why says so.
+ */
+static int
+synth_cpu_bound(const struct synth *s, const struct synth_sess *ss,
+    double secs, char *why, size_t whysz)
+{
+	const struct cfg	*cfg = s->d->cfg;
+	double			 cpu;
+	uint64_t		 thr = 0;
+	int			 has_thr;
+
+	synth_cpu_now(s, &cpu, &thr, &has_thr);
+	if (isfinite(cpu) && isfinite(ss->cpu0) && 100.0 * (cpu - ss->cpu0) /
+	    secs >= cfg->v_core_busy_pct) {
+		snprintf(why, whysz, "nasperfd's event loop used %.0f %% of a "
+		    "core", 100.0 * (cpu - ss->cpu0) / secs);
+		return (1);
+	}
+	if (has_thr && ss->has_thr && thr >= ss->thr0 &&
+	    (double)(thr - ss->thr0) / 1e7 / secs >= cfg->v_throttled_pct) {
+		snprintf(why, whysz, "nasperfd's cgroup was throttled by its "
+		    "CPU quota %.0f %% of the test", (double)(thr - ss->thr0) /
+		    1e7 / secs);
+		return (1);
+	}
+	return (0);
+}
+
 /* Take a stream slot: join the client's streams in that direction. */
 static void
 synth_stream_begin(struct synth_conn *c)
@@ -361,6 +423,7 @@ synth_stream_begin(struct synth_conn *c)
 		snprintf(ss->addr, sizeof ss->addr, "%s", addr);
 		ss->upload = c->upload;
 		clock_gettime(CLOCK_MONOTONIC, &ss->t0);
+		synth_cpu_now(s, &ss->cpu0, &ss->thr0, &ss->has_thr);
 		ss->next = s->sess;
 		s->sess = ss;
 	}
@@ -383,6 +446,7 @@ synth_stream_end(struct synth_conn *c, int ok, uint64_t delivered)
 	struct synth		*s = c->s;
 	struct synth_sess	*ss = c->sess, **pp;
 	double			 secs;
+	char			 why[160];
 
 	if (s->nstreams > 0)
 		s->nstreams--;
@@ -395,9 +459,16 @@ synth_stream_end(struct synth_conn *c, int ok, uint64_t delivered)
 	if (--ss->active > 0)
 		return;
 	secs = synth_since(&ss->t0);
-	if (!ss->broken && ss->bytes > 0 && secs >= SYNTH_MIN_SECONDS)
-		pathcap_record(s->d, ss->addr, ss->upload, ss->bytes, secs,
-		    ss->streams);
+	if (!ss->broken && ss->bytes > 0 && secs >= SYNTH_MIN_SECONDS) {
+		if (synth_cpu_bound(s, ss, secs, why, sizeof why))
+			log_info("synth: %s %s: %.1f MB/s over %.1f s is not "
+			    "kept as the path's capacity: %s", ss->addr,
+			    ss->upload ? "upload" : "download",
+			    (double)ss->bytes / secs / 1e6, secs, why);
+		else
+			pathcap_record(s->d, ss->addr, ss->upload, ss->bytes,
+			    secs, ss->streams);
+	}
 	for (pp = &s->sess; *pp != NULL; pp = &(*pp)->next) {
 		if (*pp == ss) {
 			*pp = ss->next;

@@ -35,6 +35,10 @@
 #define V_PSI_DISK	50.0	/* io stalled this % of the time */
 #define V_CONTRADICT	0.5	/* NIC bytes below this share of the client's */
 #define V_NIC_ACTIVE	0.1	/* a step carrying this share of capacity */
+#define V_STALE_PCT	115.0	/* a rate this far over a capacity: stale */
+#define V_MIN_SAMPLES	6	/* fewer in the window: confidence not high */
+#define V_FEW_SAMPLES	3	/* fewer: confidence low */
+#define V_RWND_PCT	50.0	/* sender held by the client's window */
 
 /* A resource looked at, and how close to its limit it was. */
 struct v_cand {
@@ -50,6 +54,7 @@ struct v_cand {
 	char		 summary[300];
 	double		 bytes;		/* disks: moved in the window */
 	int		 member;	/* an array's member: the array speaks */
+	int		 stale;		/* over its capacity: not a verdict */
 };
 
 struct v_ctx {
@@ -69,6 +74,9 @@ struct v_ctx {
 	size_t			 busiest_nic;	/* the most bytes, lo aside */
 	struct verdict_facts	 f;		/* for the hints */
 	char			 nic_name[HIST_NAME_MAX];
+	/* What the transfer used, when it was observed; else NULL. */
+	const struct verdict_path *path;
+	ssize_t			 path_nic;	/* its interface, -1 */
 };
 
 struct v_cpu {
@@ -337,7 +345,12 @@ v_cand(struct v_ctx *x, const char *cls, const char *resource,
 	c->capacity = capacity;
 	c->util = capacity > 0 ? 100.0 * value / capacity : NAN;
 	c->threshold = threshold;
-	if (isfinite(c->util) && c->util > x->max_util)
+	/*
+	 * Far over its capacity, the capacity is what is wrong (measured on
+	 * another layout, a sparse image, a nominal speed): not saturation.
+	 */
+	c->stale = isfinite(c->util) && c->util > V_STALE_PCT;
+	if (isfinite(c->util) && !c->stale && c->util > x->max_util)
 		x->max_util = c->util;
 	return (c);
 }
@@ -480,6 +493,14 @@ v_disks(struct v_ctx *x)
 			x->disk_read_bytes += (double)r.rbytes;
 		if (!r.has_busy)
 			continue;
+		if (x->path != NULL && x->path->synth) {
+			if (r.busy >= x->cfg->v_disk_busy_pct)
+				v_observe(x, "disk", e->name, "%s was busy %.0f "
+				    "%% of the window, off this transfer's path "
+				    "(the synthetic data plane reads no disk)",
+				    e->name, r.busy);
+			continue;
+		}
 		v_mbs(rb, sizeof rb, r.rbps);
 		v_mbs(wb, sizeof wb, r.wbps);
 		parent = v_disk_parent(h, e->name);
@@ -495,6 +516,15 @@ v_disks(struct v_ctx *x)
 		if (e->dkind == HIST_DK_MD)
 			v_busiest_member(x, e, &busy, member, sizeof member);
 		base = v_baseline(x, e->name, &r, &base_r, &base_w);
+		if (isfinite(base) && base > V_STALE_PCT) {
+			v_observe(x, "disk", e->name, "%s moved %s read and %s "
+			    "written, %.0f %% of its baseline (%.0f MB/s read, "
+			    "%.0f MB/s write): the baseline is out of date "
+			    "(another layout, or a sparse or cached device); "
+			    "measure it again with nasperf disktest", e->name,
+			    rb, wb, base, base_r / 1e6, base_w / 1e6);
+			base = NAN;
+		}
 		if (isfinite(base) && base > busy) {
 			/* The throughput it can do says more than busy time. */
 			c = v_cand(x, "disk", res, "of baseline", base, "%",
@@ -553,6 +583,11 @@ v_nic_capacity(const struct v_ctx *x, const struct hist_ent *e,
 	if ((mbps = cfg_nic_speed(x->cfg, e->name)) > 0) {
 		*src = "configured";
 		return ((double)mbps * 1e6 / 8.0);
+	}
+	/* A veth, bridge or tunnel says 10000 whatever carries it. */
+	if (e->is_virtual && !e->is_bond) {
+		*src = "unknown";
+		return (NAN);
 	}
 	if (e->speed_mbps > 0) {
 		*src = "link";
@@ -693,8 +728,10 @@ v_nic_cand(struct v_ctx *x, size_t i, size_t bi, struct v_nic *r)
 	else
 		snprintf(c->detail, sizeof c->detail, "rx %.1f MB/s, tx "
 		    "%.1f MB/s, %.0f/%.0f packets/s; link speed "
-		    "unknown (set interfaces.%s.speed_mbps)", r->rx / 1e6,
-		    r->tx / 1e6, r->rxp, r->txp, e->name);
+		    "unknown%s (set interfaces.%s.speed_mbps, or measure the "
+		    "path with nasperf synth)", r->rx / 1e6, r->tx / 1e6,
+		    r->rxp, r->txp, e->is_virtual ? ": a virtual link" : "",
+		    e->name);
 	snprintf(c->summary, sizeof c->summary, "network-bound: %s "
 	    "%s at %s, %.0f %% of its %.0f Mb/s", e->name,
 	    r->tx >= r->rx ? "sent" : "received", mb, c->util,
@@ -715,6 +752,22 @@ v_nic_cand(struct v_ctx *x, size_t i, size_t bi, struct v_nic *r)
 	return (0);
 }
 
+/* An interface off the transfer's path: an observation when busy. */
+static void
+v_nic_off_path(struct v_ctx *x, size_t i, const struct v_nic *r)
+{
+	const struct hist_ent	*e = &x->h->ent[HIST_NIC][i];
+	const char		*src;
+	double			 cap = v_nic_capacity(x, e, &src);
+	double			 v = fmax(r->rx, r->tx);
+
+	if (isfinite(cap) && 100.0 * v / cap >= x->cfg->v_nic_util_pct)
+		v_observe(x, "network", e->name, "%s moved %.1f MB/s, %.0f %% "
+		    "of its %.0f Mb/s, off this transfer's path (it went over "
+		    "%s)", e->name, v / 1e6, 100.0 * v / cap, cap * 8 / 1e6,
+		    x->path->nic);
+}
+
 /* NICs: bytes each way against the path's capacity. */
 static void
 v_nics(struct v_ctx *x)
@@ -727,8 +780,19 @@ v_nics(struct v_ctx *x)
 	double			 v;
 	size_t			 i;
 
-	/* The interface that carried the most: the path to the client. */
-	for (i = 0, v = 0; i < h->nent[HIST_NIC]; i++) {
+	/*
+	 * The interface holding the connections' local address is the path
+	 * to the client; else the one that carried the most.
+	 */
+	x->path_nic = x->path != NULL && x->path->nic[0] != '\0' ?
+	    history_find(h, HIST_NIC, x->path->nic) : -1;
+	if (x->path_nic >= 0 &&
+	    h->ent[HIST_NIC][x->path_nic].master[0] != '\0')
+		x->path_nic = history_find(h, HIST_NIC,
+		    h->ent[HIST_NIC][x->path_nic].master);
+	if (x->path_nic >= 0)
+		x->busiest_nic = (size_t)x->path_nic;
+	for (i = 0, v = 0; x->path_nic < 0 && i < h->nent[HIST_NIC]; i++) {
 		e = &h->ent[HIST_NIC][i];
 		if (strcmp(e->name, "lo") == 0 || e->master[0] != '\0' ||
 		    v_nic(h, x->a, x->b, i, &r) == -1)
@@ -747,6 +811,10 @@ v_nics(struct v_ctx *x)
 			x->nic_bytes += r.rx_bytes + r.tx_bytes;
 		if (e->master[0] != '\0')
 			continue;	/* its bond is looked at */
+		if (x->path_nic >= 0 && i != (size_t)x->path_nic) {
+			v_nic_off_path(x, i, &r);
+			continue;
+		}
 		/*
 		 * A bond that hashes flows: one client's traffic stays on
 		 * one member, whose speed is the limit; name the member.
@@ -765,6 +833,131 @@ v_nics(struct v_ctx *x)
 	}
 }
 
+
+/*
+ * The busiest process off the path, preferring one that last ran on core
+ * (-1: any), as "npburn pid 812 used 95 % of a core on cpu1"; "" none.
+ */
+static void
+v_other(const struct v_ctx *x, int core, char *out, size_t outsz)
+{
+	const struct verdict_proc	*o = NULL;
+	size_t				 i;
+
+	out[0] = '\0';
+	for (i = 0; i < x->path->nother; i++) {
+		if (!isfinite(x->path->other[i].cpu_pct) ||
+		    x->path->other[i].cpu_pct < 5)
+			continue;
+		if (o == NULL || (core >= 0 && o->core != core &&
+		    x->path->other[i].core == core))
+			o = &x->path->other[i];
+	}
+	if (o == NULL)
+		return;
+	if (o->core >= 0)
+		snprintf(out, outsz, "%s pid %d used %.0f %% of a core, last "
+		    "on cpu%d", o->comm, o->pid, o->cpu_pct, o->core);
+	else
+		snprintf(out, outsz, "%s pid %d used %.0f %% of a core",
+		    o->comm, o->pid, o->cpu_pct);
+}
+
+/*
+ * CPU on the transfer's path: each serving process against one core, its
+ * cgroup's quota, and the time it waited for a CPU (contention, naming
+ * the busiest process off the path).  Busy cores are observations.
+ */
+static void
+v_cpus_path(struct v_ctx *x, const struct v_cpu *cpus, const int *core,
+    size_t ncores)
+{
+	const struct verdict_path	*p = x->path;
+	const struct verdict_proc	*pr;
+	struct v_cand			*c;
+	char				 res[96], other[100], where[24];
+	size_t				 i;
+	int				 held;
+
+	for (i = 0; i < p->nproc; i++) {
+		pr = &p->proc[i];
+		snprintf(res, sizeof res, "%s pid %d", pr->comm, pr->pid);
+		where[0] = '\0';
+		if (pr->core >= 0)
+			snprintf(where, sizeof where, ", last on cpu%d",
+			    pr->core);
+		held = 0;
+		if (isfinite(pr->quota_cores) && pr->quota_cores > 0 &&
+		    isfinite(pr->throttled_pct) &&
+		    (c = v_cand(x, "cpu", res, "throttled", pr->throttled_pct,
+		    "%", 100.0, x->cfg->v_throttled_pct)) != NULL) {
+			held = pr->throttled_pct >= x->cfg->v_throttled_pct;
+			snprintf(c->detail, sizeof c->detail, "%.0f %% of one "
+			    "core under a cgroup quota of %.2f cores; throttled "
+			    "%.0f %% of the window", isfinite(pr->cpu_pct) ?
+			    pr->cpu_pct : 0.0, pr->quota_cores,
+			    pr->throttled_pct);
+			snprintf(c->summary, sizeof c->summary, "cpu-bound: %s "
+			    "is held by its cgroup's CPU quota (%.2f cores): "
+			    "it used %.0f %% of a core and was throttled %.0f "
+			    "%% of the window", res, pr->quota_cores,
+			    isfinite(pr->cpu_pct) ? pr->cpu_pct : 0.0,
+			    pr->throttled_pct);
+		}
+		if (isfinite(pr->cpu_pct) && (c = v_cand(x, "cpu", res,
+		    "process cpu", pr->cpu_pct, "%", 100.0,
+		    x->cfg->v_core_busy_pct)) != NULL) {
+			snprintf(c->detail, sizeof c->detail, "%.0f %% of one "
+			    "core, %d thread%s%s", pr->cpu_pct, pr->threads,
+			    pr->threads == 1 ? "" : "s", where);
+			if (pr->threads == 1)
+				snprintf(c->summary, sizeof c->summary,
+				    "cpu-bound on one core: %s used %.0f %% of "
+				    "a core serving this transfer%s (one "
+				    "thread: more cores do not help)", res,
+				    pr->cpu_pct, where);
+			else
+				snprintf(c->summary, sizeof c->summary,
+				    "cpu-bound: %s used %.0f %% of a core "
+				    "serving this transfer%s", res, pr->cpu_pct,
+				    where);
+		}
+		/* A throttled process waits for its quota, not for others. */
+		if (held || !isfinite(pr->wait_pct) || (c = v_cand(x,
+		    "contention", res, "cpu wait", pr->wait_pct, "%", 100.0,
+		    x->cfg->v_cpu_wait_pct)) == NULL)
+			continue;
+		v_other(x, pr->core, other, sizeof other);
+		snprintf(c->detail, sizeof c->detail, "ran %.0f %% of a core "
+		    "and waited for a CPU %.0f %% of the window%s%s%s",
+		    isfinite(pr->cpu_pct) ? pr->cpu_pct : 0.0, pr->wait_pct,
+		    where, other[0] != '\0' ? "; " : "", other);
+		snprintf(c->summary, sizeof c->summary, "contention: %s waited "
+		    "for a CPU %.0f %% of the window while it served this "
+		    "transfer; %s", res, pr->wait_pct, other[0] != '\0' ?
+		    other : "no other process stood out (many small ones, or "
+		    "interrupts)");
+	}
+	for (i = 0; x->run->session != NULL && i < p->nproc; i++) {
+		pr = &p->proc[i];
+		if (pr->pid == x->run->session->pid &&
+		    isfinite(pr->cpu_pct)) {
+			x->f.sess_cpu_known = 1;
+			x->f.sess_pct = pr->cpu_pct;
+			x->f.sess_core = pr->core;
+		}
+	}
+	/* Busy cores are observations, with who kept them busy. */
+	for (i = 0; i < ncores; i++) {
+		if (cpus[i].busy < x->cfg->v_core_busy_pct)
+			continue;
+		v_other(x, core[i], other, sizeof other);
+		v_observe(x, "cpu", NULL, "cpu%d was %.0f %% busy (user %.0f %%, "
+		    "system %.0f %%, softirq %.0f %%)%s%s", core[i],
+		    cpus[i].busy, cpus[i].user, cpus[i].system,
+		    cpus[i].softirq, other[0] != '\0' ? "; " : "", other);
+	}
+}
 
 /* CPU: each core, the total, each process group and its quota. */
 static void
@@ -808,7 +1001,8 @@ v_cpus(struct v_ctx *x)
 			x->f.sess_core = g.sess_core;
 		}
 		v_group_proc(x, &g, &pid, &pcore, &ppct);
-		if (g.has_throttle && g.throttled_pct > 0) {
+		/* With the path known, its processes' own cgroups speak. */
+		if (x->path == NULL && g.has_throttle && g.throttled_pct > 0) {
 			if (pid >= 0)
 				snprintf(res, sizeof res, "%s pid %d (group %s)",
 				    ge->top_comm[0] ? ge->top_comm : ge->name,
@@ -861,8 +1055,12 @@ v_cpus(struct v_ctx *x)
 			    ge->top_comm[0] ? ge->top_comm : ge->name, pid,
 			    name);
 	}
-	c = v_cand(x, "cpu", res, "core busy", cpus[busiest].busy, "%", 100.0,
-	    x->cfg->v_core_busy_pct);
+	if (x->path != NULL) {
+		v_cpus_path(x, cpus, core, ncores);
+		c = NULL;
+	} else
+		c = v_cand(x, "cpu", res, "core busy", cpus[busiest].busy, "%",
+		    100.0, x->cfg->v_core_busy_pct);
 	if (c != NULL) {
 		snprintf(c->detail, sizeof c->detail, "%s: user %.0f %%, system "
 		    "%.0f %%, softirq %.0f %%, irq %.0f %%, iowait %.0f %%; the "
@@ -885,7 +1083,7 @@ v_cpus(struct v_ctx *x)
 		    "and block completions, which a process's own CPU figure "
 		    "misses)", name, cpus[busiest].softirq);
 	if (ti >= 0 && v_cpu(h, x->a, x->b, (size_t)ti, &tot) == 0) {
-		if (ncores > 1) {
+		if (ncores > 1 && x->path == NULL) {
 			snprintf(res, sizeof res, "all %zu cores", ncores);
 			c = v_cand(x, "cpu", res, "busy", tot.busy, "%", 100.0,
 			    x->cfg->v_cpu_busy_pct);
@@ -902,6 +1100,24 @@ v_cpus(struct v_ctx *x)
 		if (tot.iowait >= 20)
 			v_observe(x, "disk", NULL, "iowait %.0f %% of CPU time: "
 			    "processes waited for the disks", tot.iowait);
+	}
+}
+
+/* Candidates far over their capacity say the capacity is out of date. */
+static void
+v_stale(struct v_ctx *x)
+{
+	const struct v_cand	*c;
+	size_t			 i;
+
+	for (i = 0; i < x->nc; i++) {
+		c = &x->c[i];
+		if (c->stale)
+			v_observe(x, c->cls, c->resource, "%s reached %.0f %% of "
+			    "its capacity (%s): the capacity is out of date, "
+			    "not a saturation; measure it again (nasperf synth "
+			    "for a path, nasperf disktest for disks)",
+			    c->resource, c->util, c->detail);
 	}
 }
 
@@ -957,6 +1173,9 @@ v_networked(const struct verdict_run *r)
 static int
 v_cached(const struct v_ctx *x)
 {
+	/* The synthetic data plane serves from memory, not the cache. */
+	if (x->path != NULL && x->path->synth)
+		return (0);
 	return (x->run->op != NULL && strcmp(x->run->op, "read") == 0 &&
 	    x->run->has_bytes && x->run->bytes >= V_MIN_CACHE_BYTES &&
 	    x->disk_read_bytes < (double)x->run->bytes *
@@ -976,7 +1195,7 @@ v_decide(struct v_ctx *x)
 
 	for (i = 0; i < x->nc; i++) {
 		c = &x->c[i];
-		if (v_score(c) < 1.0 || c->member)
+		if (v_score(c) < 1.0 || c->member || c->stale)
 			continue;
 		if (best == NULL || v_score(c) > v_score(best)) {
 			second = best;
@@ -1044,6 +1263,23 @@ v_decide(struct v_ctx *x)
 		conf = "low";
 		goto done;
 	}
+	/* A sender held by the client's receive window: the client reads slowly. */
+	if (x->path != NULL && x->run->op != NULL &&
+	    strcmp(x->run->op, "read") == 0 &&
+	    isfinite(x->path->rwnd_limited_pct) &&
+	    x->path->rwnd_limited_pct >= V_RWND_PCT) {
+		cls = "client";
+		snprintf(res, sizeof res, "the client's receive window");
+		snprintf(summary, sizeof summary, "the client was the limit: "
+		    "the server's sending waited for the client's receive "
+		    "window %.0f %% of the window, with nothing on the "
+		    "server's path saturated (busiest %.0f %%): the client "
+		    "did not read faster (its disk, its CPU, the copying "
+		    "program)", x->path->rwnd_limited_pct, x->max_util);
+		util = x->max_util;
+		conf = "high";
+		goto done;
+	}
 	if (isfinite(req) && req <= x->cfg->v_small_request &&
 	    x->max_util < x->cfg->v_idle_pct * 2.0) {
 		cls = "latency";
@@ -1072,7 +1308,7 @@ v_decide(struct v_ctx *x)
 	}
 	/* Busy but nothing saturated: name the busiest, cautiously. */
 	for (i = 0; i < x->nc; i++)
-		if (isfinite(x->c[i].util) && (best == NULL ||
+		if (isfinite(x->c[i].util) && !x->c[i].stale && (best == NULL ||
 		    x->c[i].util > best->util))
 			best = &x->c[i];
 	cls = best != NULL ? best->cls : "unknown";
@@ -1083,6 +1319,11 @@ v_decide(struct v_ctx *x)
 	util = best != NULL ? best->util : NAN;
 	conf = "low";
 done:
+	/* A few samples cannot make a verdict certain. */
+	if (x->all.n < V_FEW_SAMPLES)
+		conf = "low";
+	else if (x->all.n < V_MIN_SAMPLES && strcmp(conf, "high") == 0)
+		conf = "medium";
 	return (json_pack("{s:s,s:o,s:o,s:o,s:o,s:s}", "class", cls,
 	    "resource", enc_text(res), "summary", enc_text(summary),
 	    "utilisation_pct", isfinite(util) ? json_real(util) : json_null(),
@@ -1383,6 +1624,9 @@ verdict_report(const struct history *h, const struct verdict_run *run,
 	x->run = run;
 	x->cfg = cfg;
 	x->client_rate = NAN;
+	x->path_nic = -1;
+	if (run->path != NULL && run->path->observed && run->path->nconn > 0)
+		x->path = run->path;
 	if (v_bracket(x, cause) == -1)
 		goto out;
 	if ((x->obs = json_array()) == NULL)
@@ -1394,6 +1638,7 @@ verdict_report(const struct history *h, const struct verdict_run *run,
 	v_disks(x);
 	v_nics(x);
 	v_cpus(x);
+	v_stale(x);
 	if (v_psi(x, HIST_SYS_PSI_IO_SOME) >= 10)
 		v_observe(x, "disk", NULL, "I/O pressure: some task stalled on "
 		    "I/O %.0f %% of the window", v_psi(x,
@@ -1402,7 +1647,9 @@ verdict_report(const struct history *h, const struct verdict_run *run,
 		v_observe(x, "cpu", NULL, "CPU pressure: runnable tasks waited "
 		    "for a CPU %.0f %% of the window", v_psi(x,
 		    HIST_SYS_PSI_CPU_SOME));
+	/* A path over loopback moves nothing through an interface. */
 	if (v_networked(run) && run->has_bytes && run->bytes >= 1000000 &&
+	    (x->path == NULL || strcmp(x->path->nic, "lo") != 0) &&
 	    x->nic_bytes < (double)run->bytes * V_CONTRADICT)
 		v_observe(x, "client", NULL, "the client reports %.1f MB but "
 		    "the server's interfaces moved only %.1f MB: the traffic "

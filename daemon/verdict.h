@@ -24,6 +24,45 @@ struct crypto;
 struct smbstatus_session;
 struct topology;
 
+#define VERDICT_PATH_PROCS	8
+#define VERDICT_PATH_OTHERS	4
+#define VERDICT_COMM_MAX	32
+
+/* A process over the run's window: one that served it, or a busy other. */
+struct verdict_proc {
+	int		pid;
+	char		comm[VERDICT_COMM_MAX];
+	int		core;		/* the CPU it last ran on, -1 unknown */
+	int		threads;	/* 0 unknown */
+	double		cpu_pct;	/* of one core; NAN unknown */
+	double		wait_pct;	/* runnable, waiting for a CPU; NAN */
+	double		quota_cores;	/* its cgroup's CPU quota; 0 none, NAN */
+	double		throttled_pct;	/* of the window; NAN unknown */
+};
+
+/*
+ * What the run's transfer used (runpath.c): its connections, the
+ * interface that holds their local address, the processes holding their
+ * sockets, and the busiest processes off the path.  A path that was not
+ * observed (a recorded run) leaves the whole box to be judged.
+ */
+struct verdict_path {
+	int		observed;
+	size_t		nconn;
+	double		sent, received;		/* bytes, the server's view */
+	double		retransmits;		/* NAN unknown */
+	double		rtt_ms;			/* the largest; NAN unknown */
+	double		rwnd_limited_pct;	/* of the window, the largest */
+	double		sndbuf_limited_pct;
+	double		sending_pct;
+	char		nic[HIST_NAME_MAX];	/* "" unknown */
+	int		synth;			/* to the synthetic data port */
+	struct verdict_proc proc[VERDICT_PATH_PROCS];
+	size_t		nproc;
+	struct verdict_proc other[VERDICT_PATH_OTHERS];	/* busiest first */
+	size_t		nother;
+};
+
 /* What the client saw, and the window on the server's clock. */
 struct verdict_run {
 	const char	*id, *label, *protocol, *op, *client, *client_addr;
@@ -66,6 +105,8 @@ struct verdict_run {
 	 */
 	double		 plain_rate;
 	const char	*plain_id;
+	/* What the transfer used; NULL or not observed: the whole box. */
+	const struct verdict_path *path;
 };
 
 /* What the verdict found, for the hints (verdict_hints.c). */

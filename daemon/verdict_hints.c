@@ -26,6 +26,7 @@
 #define H_MAX_LIST	3	/* exports, volumes named in one hint */
 #define H_ETH_FRAME	1514	/* the largest 1500-MTU Ethernet frame */
 #define H_MIN_PPS	100.0	/* packets/s for an MTU figure to count */
+#define H_SESS_BUSY	50.0	/* % of a core: the session's smbd is busy */
 
 /* Append a hint: its kind, sentence and triggering figure. */
 static NP_PRINTF(4, 5) void
@@ -106,9 +107,17 @@ h_smb_crypto(json_t *a, const struct verdict_facts *f)
 	const struct smbstatus_session	*s = f->run->session;
 	const struct smbstatus_crypto	*c;
 	char				 fig[400], cost[200], plain[200], aes[256];
+	char				 pid[32];
 	const char			*what;
 
 	if (s == NULL || strcmp(f->cls, "cpu") != 0)
+		return;
+	/* Only the session's own smbd, busy, is bound by its cipher. */
+	if (f->sess_cpu_known && f->sess_pct < H_SESS_BUSY)
+		return;
+	snprintf(pid, sizeof pid, "pid %d", s->pid);
+	if (strstr(f->resource, "pid ") != NULL &&
+	    strstr(f->resource, pid) == NULL)
 		return;
 	if (s->encryption.degree == SMBSTATUS_FULL) {
 		c = &s->encryption;
@@ -125,7 +134,8 @@ h_smb_crypto(json_t *a, const struct verdict_facts *f)
 		    "core on cpu%d for %.1f MB/s, %.2f CPU-seconds per GB",
 		    s->pid, f->sess_pct, f->sess_core, f->client_rate / 1e6,
 		    f->sess_pct / 100.0 / (f->client_rate / 1e9));
-	if (f->run->plain_rate > 0 && isfinite(f->client_rate))
+	if (f->run->plain_rate > 0 && isfinite(f->client_rate) &&
+	    f->run->plain_rate > f->client_rate)
 		snprintf(plain, sizeof plain, "; run %s from this client "
 		    "without %s moved %.1f MB/s against %.1f MB/s here",
 		    f->run->plain_id != NULL ? f->run->plain_id : "?", what,

@@ -189,6 +189,8 @@ netdev_link_read(const struct probe_root *root, const char *name,
 		    sizeof l->master) == -1)
 			l->master[0] = '\0';
 	}
+	snprintf(rel, sizeof rel, "class/net/%s/device", name);
+	l->is_virtual = !probe_exists(root, PROBE_SYS, rel);
 	snprintf(rel, sizeof rel, "class/net/%s/bonding", name);
 	l->is_bond = probe_exists(root, PROBE_SYS, rel);
 	/* "802.3ad 4": the name, then the driver's number for it. */

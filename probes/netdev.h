@@ -26,6 +26,8 @@ struct netdev_link {			/* /sys/class/net/<name>/ attributes */
 	char		master[NETDEV_NAME_MAX];	/* bond/bridge master, "" if none */
 	char		address[32];	/* MAC, "" if not available */
 	int		is_bond;	/* 1 if <name>/bonding/ exists */
+	int		is_virtual;	/* 1 without a device link: lo, veth,
+					 * bridges, tunnels, bonds */
 	char		bond_mode[24];	/* bonding/mode's name: "802.3ad",
 					 * "balance-xor"; "" when not a bond */
 };

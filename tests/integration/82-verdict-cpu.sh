@@ -1,17 +1,37 @@
 #!/bin/bash
-# The verdict names a CPU bottleneck for real: a busy process of a
-# configured group (npburn, a copy of yes) held at 20 % of a core by its
-# cgroup's CFS quota is "cpu" and named with its pid and group.  Then the
-# same process uncapped and pinned to the last core: that core full while
-# the others are idler is "cpu" on one core, naming npburn and the core;
-# that part needs the other cores idle, so it is asserted only when the
-# report shows they were.
+# CPU verdicts judge the transfer's own path, on a box that is busy with
+# other work.  Each scenario is a real nasperf synth download over
+# loopback, whose serving process is nasperfd itself, with a neighbour that
+# is not on the path (npburn, a copy of yes, spinning a whole core), and
+# is asserted on its first attempt.  Parameters are drawn at random each
+# run; the seed is printed and NP_SEED=N repeats a run.
+#
+#   quota       nasperfd in a cgroup with a CPU quota of Q cores, npburn
+#               spinning beside it: "cpu", naming nasperfd's pid and its
+#               quota, never npburn or its core; the rate is not kept as
+#               the path's capacity, and the log says why.
+#   contention  nasperfd pinned to one core with npburn at a higher
+#               priority (nice N) on the same core, the client on another:
+#               "contention", naming nasperfd and npburn by pid.
 #
 # cgroup v1 (cpu.cfs_quota_us) where cpu is a v1 hierarchy, else v2
 # (cpu.max).
 . "$(dirname "$0")/lib.sh"
 need_root
-need_cmd curl jq
+need_cmd curl jq taskset
+[ "$(nproc)" -ge 2 ] || skip_all "one CPU: no core to keep the client off"
+
+SEED=${NP_SEED:-$((($$ + $(date +%s)) % 32768))}
+RANDOM=$SEED
+echo "# seed $SEED (NP_SEED=$SEED repeats this run)"
+QUOTA=$((10 + RANDOM % 31))		# 0.10 to 0.40 cores, in hundredths
+NICE=$((-5 - RANDOM % 11))		# -5 to -15
+NCPU=$(nproc)
+CORE=$((RANDOM % NCPU))			# where the contention happens
+CCORE=$(((CORE + 1 + RANDOM % (NCPU - 1)) % NCPU))	# the client's
+SECS=$((2 + RANDOM % 3))		# each download's seconds
+echo "# quota 0.$(printf %02d $QUOTA) cores, nice $NICE, nasperfd on" \
+    "cpu$CORE, client on cpu$CCORE, ${SECS} s each"
 
 if [ -f /sys/fs/cgroup/cpu/cpu.cfs_quota_us ]; then
 	CGV=1 CGROOT=/sys/fs/cgroup/cpu
@@ -30,88 +50,78 @@ at_exit "for p in \$(cat $CG/cgroup.procs); do
 	echo \$p >$CGROOT/cgroup.procs; done; retry rmdir $CG"
 if [ "$CGV" = 1 ]; then
 	echo 100000 >"$CG/cpu.cfs_period_us"
-	echo 20000 >"$CG/cpu.cfs_quota_us"
+	echo "${QUOTA}000" >"$CG/cpu.cfs_quota_us"
 else
-	echo "20000 100000" >"$CG/cpu.max"
+	echo "${QUOTA}000 100000" >"$CG/cpu.max"
 fi
 
-# Giving process_groups replaces the defaults: keep them and add burn.
-cat >"$T_TMP/c.yaml" <<'EOF'
-process_groups:
-  smb: [smbd, nmbd, samba-dcerpcd, "rpcd_*", winbindd]
-  ksmbd: ["ksmbd*"]
-  nfs: [nfsd, ganesha.nfsd, rpc.mountd, lockd]
-  afp: [afpd, cnid_metad, cnid_dbd]
-  iscsi: [tgtd, "iscsi_*", "target_*"]
-  ftp: [proftpd, vsftpd]
-  rsync: [rsync]
-  nasperfd: [nasperfd]
-  burn: [npburn]
-EOF
-start_daemon -c "$T_TMP/c.yaml" || { echo "Bail out! nasperfd did not start"; exit 1; }
-
-. "$(dirname "$0")/verdict-lib.sh"
+SPORT=$(free_port)
+printf 'synth:\n  listen: 127.0.0.1:%d\n' "$SPORT" >"$T_TMP/c.yaml"
+start_daemon -c "$T_TMP/c.yaml" ||
+    { echo "Bail out! nasperfd did not start"; exit 1; }
 
 cp /usr/bin/yes "$T_TMP/npburn"
+
+# download NAME: a synth download of SECS seconds by the client pinned to
+# CCORE; its JSON goes to $T_TMP/NAME.json, the verdict to V*.
+download() {
+	NASPERF_TOKEN=$NPD_TOKEN taskset -c "$CCORE" "$NASPERF" \
+	    -H "127.0.0.1:$NPD_PORT" --json synth --time "$SECS" \
+	    >"$T_TMP/$1.json" 2>"$T_TMP/$1.err"
+	VCLASS=$(jq -r '.download.report.verdict.class' "$T_TMP/$1.json")
+	VRES=$(jq -r '.download.report.verdict.resource' "$T_TMP/$1.json")
+	VSUM=$(jq -r '.download.report.verdict.summary' "$T_TMP/$1.json")
+	echo "# $1: $(jq -r '.download.bytes_per_second / 1e6 |
+	    floor' "$T_TMP/$1.json") MB/s"
+	echo "# $1: $VCLASS: $VRES: $VSUM"
+	jq -r '.download.report.path.summary,
+	    (.download.report.observations[].text)' "$T_TMP/$1.json" |
+	    sed "s/^/# $1: /"
+}
+
+# -- quota: nasperfd held by its cgroup's quota, npburn spinning beside
 "$T_TMP/npburn" >/dev/null &
 burn=$!
-at_exit "kill $burn"
-
-# A 4 s run while npburn spins.
-spin() {
-	sleep 1
-	run_open "{\"label\":\"$1\",\"protocol\":\"other\",\"op\":\"read\"}"
-	sleep 4
-	run_close '{}'
-}
-capped() { spin capped; }
-uncapped() { spin "one core"; }
-
-# Capped: 20 % of a core.
-echo "$burn" >"$CG/cgroup.procs"
-measure capped cpu "npburn pid $burn (group burn)"
-is "a process capped by its CPU quota: class" "$(vget .verdict.class)" cpu
-is "the resource names the process and its group" \
-    "$(vget .verdict.resource)" "npburn pid $burn (group burn)"
-q=$(vget '.evidence[] | select(.metric == "throttled") | .detail')
-echo "# $q"
-case $q in
-*"quota of 0.20 cores"*) ok "the evidence gives the quota of 0.20 cores" ;;
-*) not_ok "the evidence gives the quota of 0.20 cores" "got '$q'" ;;
+at_exit "kill $burn 2>/dev/null"
+echo "$NPD_PID" >"$CG/cgroup.procs"
+download quota
+is "quota: class" "$VCLASS" cpu
+is "quota: the resource is nasperfd's pid" "$VRES" "nasperfd pid $NPD_PID"
+case $VSUM in
+*"held by its cgroup's CPU quota (0.$(printf %02d $QUOTA) cores)"*)
+	ok "quota: the summary gives the quota of 0.$(printf %02d $QUOTA) cores" ;;
+*)	not_ok "quota: the summary gives the quota" "got '$VSUM'" ;;
 esac
-api "/v1/runs/$RUN/report?format=text" >"$T_TMP/text"
-check "the text report says cpu: npburn pid $burn" \
-    grep -q "^verdict  cpu: npburn pid $burn (group burn)\$" "$T_TMP/text"
+check "quota: npburn is not the verdict" test "${VRES#npburn}" = "$VRES"
+check "quota: the path's process has its cgroup" \
+    jq -e ".download.report.path.processes[] | select(.pid == $NPD_PID) |
+    .cgroup.quota_cores > 0" "$T_TMP/quota.json"
+check "quota: the rate is not kept as the path's capacity" \
+    sh -c "! jq -e '.paths[] | select(.client == \"127.0.0.1\" and
+    .direction == \"download\")' '$NPD_STATE/paths.json' 2>/dev/null"
+check "quota: the log says why" grep -q \
+    "synth: 127.0.0.1 download: .* is not kept as the path's capacity: nasperfd's cgroup was throttled by its CPU quota" \
+    "$NPD_LOG"
+echo "$NPD_PID" >"$CGROOT/cgroup.procs"
+kill "$burn"
+wait "$burn" 2>/dev/null
 
-# Uncapped and pinned to the last core: that core full while the others
-# are idler.  The premise needs the machine's other cores below half busy
-# (QUIET_CPU leaves room for npburn's own core); when they were not, the
-# verdict may rightly name them, and the resource is only reported.
-LAST=$(($(nproc) - 1))
-echo "$burn" >"$CGROOT/cgroup.procs"
-if [ "$LAST" -gt 0 ] && taskset -pc "$LAST" "$burn" >/dev/null 2>&1; then
-	QUIET_CPU=$(((100 + 50 * LAST) / (LAST + 1)))
-	measure uncapped cpu "npburn pid $burn on cpu$LAST"
-	is "a process alone on one core: class" "$(vget .verdict.class)" cpu
-	others=$(vget '.evidence[] | select(.metric == "core busy") |
-	    .detail | capture("other [0-9]+ cores (?<o>[0-9]+) %").o')
-	res=$(vget .verdict.resource)
-	if [ "${others:-100}" -lt 50 ]; then
-		is "the resource names npburn and its core (others $others %)" \
-		    "$res" "npburn pid $burn on cpu$LAST"
-		case $(vget .verdict.summary) in
-		"cpu-bound on one core: "*) ok "the summary says one core" ;;
-		*) not_ok "the summary says one core" ;;
-		esac
-	else
-		skip "the other cores were ${others:-?} % busy: '$res'"
-		skip "the other cores were busy: no single-core case"
-	fi
-else
-	skip "one core only, or no taskset: no single-core case"
-	skip "no single-core case"
-	skip "no single-core case"
-fi
+# -- contention: npburn at a higher priority on nasperfd's core
+taskset -c "$CORE" nice -n "$NICE" "$T_TMP/npburn" >/dev/null &
+burn=$!
+at_exit "kill $burn 2>/dev/null"
+taskset -apc "$CORE" "$NPD_PID" >/dev/null
+download contention
+is "contention: class" "$VCLASS" contention
+is "contention: the resource is nasperfd's pid" "$VRES" \
+    "nasperfd pid $NPD_PID"
+case $VSUM in
+*"npburn pid $burn used "*) ok "contention: the summary names npburn pid $burn" ;;
+*)	not_ok "contention: the summary names npburn pid $burn" "got '$VSUM'" ;;
+esac
+check "contention: nasperfd waited for a CPU" \
+    jq -e ".download.report.path.processes[] | select(.pid == $NPD_PID) |
+    .cpu_wait_pct >= 30" "$T_TMP/contention.json"
 kill "$burn"
 wait "$burn" 2>/dev/null
 

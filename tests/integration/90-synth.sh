@@ -269,13 +269,22 @@ is "bad options are usage errors" \
 is "a wrong port is a failure" \
     "$(client synth --bytes 1M --port 1 >/dev/null 2>&1; echo $?)" 1
 
-# -- the measured path capacity is kept
-check "tests of a second or more are kept in paths.json" \
-    jqt '.paths | map(select(.client == "127.0.0.1")) |
-    map(.direction) | sort == ["download", "upload"]' \
-    "$NPD_STATE/paths.json"
-check "... with a rate" jqt '.paths[0].bytes_per_second > 0' \
-    "$NPD_STATE/paths.json"
+# -- the measured path capacity is kept, unless nasperfd held the rate
+# Over loopback both ends spend a core each: whether nasperfd's event loop
+# was the limit depends on the machine, so each direction of the tests
+# above is either kept or the log says why not.
+for dir in download upload; do
+	if jqt ".paths | map(select(.client == \"127.0.0.1\" and
+	    .direction == \"$dir\")) | length == 1" "$NPD_STATE/paths.json"
+	then
+		ok "the $dir of a second or more is kept in paths.json"
+	else
+		check "the $dir of a second or more is kept, or the log says why" \
+		    grep -q "synth: 127.0.0.1 $dir: .* is not kept as the path's capacity: nasperfd's" \
+		    "$NPD_LOG"
+	fi
+done
+grep "is not kept as the path's capacity" "$NPD_LOG" | sed 's/^/# /'
 
 # -- synth.max_rate_mbps bounds all streams together
 sed -i 's/^  idle_timeout: 2/  idle_timeout: 2\n  max_rate_mbps: 80/' \
@@ -290,6 +299,11 @@ head -c 30000000 /dev/zero >"$T_TMP/z30"
 sp=$(put '' "$T_TMP/z30" | jq .bytes_per_second)
 check "... each way, as the daemon read it ($sp B/s)" \
     awk -v s="$sp" 'BEGIN { exit !(s > 9e6 && s < 11e6) }'
+# Held by the rate limit, not by its CPU: those 3 s are the capacity kept.
+check "a rate-limited download is kept as the path's capacity" \
+    jqt '.paths | map(select(.client == "127.0.0.1" and
+    .direction == "download"))[0].bytes_per_second |
+    . > 9e6 and . < 11e6' "$NPD_STATE/paths.json"
 
 # -- api.allow applies to the data plane too
 SP2=$(free_port)

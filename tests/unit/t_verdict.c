@@ -71,16 +71,64 @@ run_init(struct verdict_run *r, const char *proto, const char *op,
 	}
 }
 
-/* A baseline of 120 MB/s read for sda, none for anything else. */
+/*
+ * A baseline for sda alone: the read rate arg points to, or 120 MB/s
+ * without one.
+ */
 static int
 t_baseline(void *arg, const char *disk, double *rbps, double *wbps)
 {
-	(void)arg;
 	if (strcmp(disk, "sda") != 0)
 		return (-1);
-	*rbps = 120e6;
+	*rbps = arg != NULL ? *(const double *)arg : 120e6;
 	*wbps = 0;
 	return (0);
+}
+
+/* Whether some evidence's detail contains needle. */
+static int
+evidenced(const json_t *rep, const char *needle)
+{
+	const json_t	*o;
+	const char	*d;
+	size_t		 i;
+
+	json_array_foreach(json_object_get(rep, "evidence"), i, o)
+		if ((d = json_string_value(json_object_get(o, "detail"))) !=
+		    NULL && strstr(d, needle) != NULL)
+			return (1);
+	return (0);
+}
+
+/* A path of one connection out of nic, with no process yet. */
+static void
+path_init(struct verdict_path *p, const char *nic)
+{
+	memset(p, 0, sizeof *p);
+	p->observed = 1;
+	p->nconn = 1;
+	p->sent = 280e6;
+	p->received = 1e6;
+	p->retransmits = 0;
+	p->rtt_ms = 0.4;
+	p->rwnd_limited_pct = p->sndbuf_limited_pct = p->sending_pct = NAN;
+	snprintf(p->nic, sizeof p->nic, "%s", nic);
+}
+
+/* Fill process pr; no cgroup quota, throttling unknown. */
+static void
+path_proc(struct verdict_proc *pr, int pid, const char *comm, int core,
+    int threads, double cpu, double wait)
+{
+	memset(pr, 0, sizeof *pr);
+	pr->pid = pid;
+	snprintf(pr->comm, sizeof pr->comm, "%s", comm);
+	pr->core = core;
+	pr->threads = threads;
+	pr->cpu_pct = cpu;
+	pr->wait_pct = wait;
+	pr->quota_cores = 0;
+	pr->throttled_pct = NAN;
 }
 
 /* The verdict of run over fixture name; caller frees. */
@@ -274,14 +322,23 @@ t_hints(struct cfg *cfg)
 	}
 	json_decref(rep);
 
-	/* The session's smbd is named even when another smbd was busier. */
+	/*
+	 * Another smbd bound the run, not the session's: its signing is not
+	 * the cause.
+	 */
 	s.pid = 9999;
 	rep = judge("smbd-one-core", &r, cfg);
 	T_EQ_STR(vstr(rep, "resource"), "smbd pid 4121 on cpu2");
-	T_TRUE(hint(rep, "smb_signing") != NULL);	/* no CPU figure */
-	T_TRUE(!hinted(rep, "smb_signing", "", "CPU-seconds"));
+	T_TRUE(hint(rep, "smb_signing") == NULL);
 	json_decref(rep);
 	s.pid = 4121;
+	/* No earlier plain run faster than this one: none is cited. */
+	r.plain_rate = 8e6;
+	rep = judge("smbd-one-core", &r, cfg);
+	T_TRUE(hint(rep, "smb_signing") != NULL);
+	T_TRUE(!hinted(rep, "smb_signing", "without signing moved", ""));
+	json_decref(rep);
+	r.plain_rate = 60e6;
 
 	/* Signing only on the session setup costs nothing: no hint. */
 	s.signing.degree = SMBSTATUS_PARTIAL;
@@ -408,6 +465,148 @@ check(const char *fixture, const struct verdict_run *r, const struct cfg *cfg,
 	json_decref(rep);
 }
 
+/*
+ * The run's path decides: busy resources off it are observations naming
+ * who kept them busy, a serving process that waited for a CPU is
+ * contention, the client's receive window makes a client verdict, and a
+ * capacity far below the measured rate is out of date.
+ */
+static void
+t_path(struct cfg *cfg)
+{
+	struct verdict_run	 r;
+	struct verdict_path	 p;
+	struct history		*h;
+	json_t			*rep;
+	char			*cause = NULL;
+	double			 old = 30e6;	/* measured on another layout */
+	ssize_t			 i;
+
+	/* Without a path, the indexer's core is taken for the run's. */
+	run_init(&r, "smb3", "read", 40, 1048576);
+	rep = judge("busy-neighbours", &r, cfg);
+	T_EQ_STR(vstr(rep, "class"), "cpu");
+	json_decref(rep);
+
+	/* With it: smbd at 45 % of cpu1, the client slow to read. */
+	path_init(&p, "eth0");
+	path_proc(&p.proc[0], 4121, "smbd", 1, 1, 45, 2);
+	p.nproc = 1;
+	path_proc(&p.other[0], 812, "synoindexd", 0, 1, 97, NAN);
+	p.nother = 1;
+	p.rwnd_limited_pct = 72;
+	r.path = &p;
+	rep = judge("busy-neighbours", &r, cfg);
+	T_EQ_STR(vstr(rep, "class"), "client");
+	T_TRUE(strstr(vstr(rep, "summary"), "receive window 72 %") != NULL);
+	T_TRUE(observed(rep, "cpu0 was 96 % busy"));
+	T_TRUE(observed(rep, "synoindexd pid 812 used 97 % of a core, last "
+	    "on cpu0"));
+	T_TRUE(observed(rep, "eth1 moved 117.0 MB/s"));
+	T_TRUE(observed(rep, "off this transfer's path (it went over eth0)"));
+	roundtrip("busy-neighbours, client", rep);
+	json_decref(rep);
+
+	/*
+	 * Nothing on the path near its limit, no window: the busiest thing
+	 * on the path is named, with low confidence; never the indexer.
+	 */
+	p.rwnd_limited_pct = 3;
+	rep = judge("busy-neighbours", &r, cfg);
+	T_EQ_STR(vstr(rep, "resource"), "smbd pid 4121");
+	T_EQ_STR(vstr(rep, "confidence"), "low");
+	json_decref(rep);
+
+	/* smbd waited for a CPU half the window: contention, naming who. */
+	path_proc(&p.proc[0], 4121, "smbd", 0, 1, 45, 50);
+	check("busy-neighbours", &r, cfg, "contention", "smbd pid 4121",
+	    "contention: smbd pid 4121 waited for a CPU 50 % of the window "
+	    "while it served this transfer; synoindexd pid 812 used 97 % of "
+	    "a core, last on cpu0");
+
+	/* smbd alone at a core's worth: cpu, its core named once. */
+	path_proc(&p.proc[0], 4121, "smbd", 1, 1, 98, 1);
+	check("busy-neighbours", &r, cfg, "cpu", "smbd pid 4121",
+	    "cpu-bound on one core: smbd pid 4121 used 98 % of a core serving "
+	    "this transfer, last on cpu1 (one thread: more cores do not "
+	    "help)");
+
+	/* Held by its quota: cpu, not the wait the throttling causes. */
+	path_proc(&p.proc[0], 4121, "smbd", 1, 1, 20, 75);
+	p.proc[0].quota_cores = 0.2;
+	p.proc[0].throttled_pct = 80;
+	rep = judge("busy-neighbours", &r, cfg);
+	T_EQ_STR(vstr(rep, "class"), "cpu");
+	T_TRUE(strstr(vstr(rep, "summary"), "held by its cgroup's CPU quota "
+	    "(0.20 cores)") != NULL);
+	json_decref(rep);
+
+	/* The synthetic data plane reads no disk: a busy array is not it. */
+	run_init(&r, "http", "read", 605, 1048576);
+	path_init(&p, "eth0");
+	p.synth = 1;
+	path_proc(&p.proc[0], 700, "nasperfd", 1, 4, 30, 1);
+	p.nproc = 1;
+	r.path = &p;
+	rep = judge("raid6-busy", &r, cfg);
+	T_TRUE(strcmp(vstr(rep, "class"), "disk") != 0);
+	T_TRUE(strcmp(vstr(rep, "class"), "cache") != 0);
+	T_TRUE(observed(rep, "md2 was busy 99 % of the window, off this "
+	    "transfer's path"));
+	json_decref(rep);
+
+	/* A measured path far below the wire's rate is out of date. */
+	run_init(&r, "smb3", "read", 117, 1048576);
+	r.path_capacity = 40e6;
+	rep = judge("gbe-117", &r, cfg);
+	T_TRUE(strcmp(vstr(rep, "class"), "network") != 0 ||
+	    json_number_value(json_object_get(json_object_get(rep,
+	    "verdict"), "utilisation_pct")) <= 115);
+	T_TRUE(observed(rep, "the capacity is out of date"));
+	json_decref(rep);
+	r.path_capacity = 0;
+
+	/* A baseline far below the disk's rate is out of date too. */
+	r.baseline = t_baseline;
+	r.baseline_arg = &old;
+	rep = judge("gbe-117", &r, cfg);
+	T_EQ_STR(vstr(rep, "class"), "network");
+	T_TRUE(observed(rep, "sda moved 117 MB/s read and 0.00 MB/s written, "
+	    "390 % of its baseline"));
+	json_decref(rep);
+	r.baseline = NULL;
+	r.baseline_arg = NULL;
+	h = load("gbe-117");
+
+	/* A virtual link's nominal speed is no capacity. */
+	if ((i = history_find(h, HIST_NIC, "eth0")) >= 0)
+		h->ent[HIST_NIC][i].is_virtual = 1;
+	rep = verdict_report(h, &r, cfg, NULL, &cause);
+	T_TRUE(rep != NULL && strcmp(vstr(rep, "class"), "network") != 0);
+	T_TRUE(rep != NULL && evidenced(rep, "a virtual link"));
+	json_decref(rep);
+
+	/* Three samples cannot give a confident verdict, two barely one. */
+	r.end = T0 + 1.0;
+	r.seconds = 1.0;
+	r.bytes = 117000000;
+	if ((i = history_find(h, HIST_NIC, "eth0")) >= 0)
+		h->ent[HIST_NIC][i].is_virtual = 0;
+	rep = verdict_report(h, &r, cfg, NULL, &cause);
+	T_EQ_STR(vstr(rep, "class"), "network");
+	T_EQ_STR(vstr(rep, "confidence"), "medium");
+	json_decref(rep);
+	r.end = T0 + 0.5;
+	r.seconds = 0.5;
+	r.bytes = 58500000;
+	rep = verdict_report(h, &r, cfg, NULL, &cause);
+	T_EQ_STR(vstr(rep, "class"), "network");
+	T_EQ_STR(vstr(rep, "confidence"), "low");
+	json_decref(rep);
+	free(cause);
+	history_free(h);
+}
+
 int
 main(void)
 {
@@ -453,6 +652,7 @@ main(void)
 	check("smbd-quota", &r, cfg, "cpu", "smbd pid 5150", "CPU quota");
 
 	t_hints(cfg);
+	t_path(cfg);
 
 	/* A client that claims far more than the wire carried. */
 	run_init(&r, "smb3", "read", 600, 1048576);
