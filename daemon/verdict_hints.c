@@ -100,6 +100,21 @@ h_aes(const struct crypto *c, const char *want, char *out, size_t outsz)
 		    "generic C code, no acceleration");
 }
 
+/* Whether resource names process pid ("smbd pid 4121 on cpu2"). */
+static int
+h_names_pid(const char *resource, int pid)
+{
+	char		 want[32];
+	const char	*p;
+	size_t		 len;
+
+	len = (size_t)snprintf(want, sizeof want, "pid %d", pid);
+	for (p = resource; (p = strstr(p, want)) != NULL; p += len)
+		if (p[len] < '0' || p[len] > '9')
+			return (1);
+	return (0);
+}
+
 /* SMB signing and encryption of the client's session, under a CPU verdict. */
 static void
 h_smb_crypto(json_t *a, const struct verdict_facts *f)
@@ -107,17 +122,17 @@ h_smb_crypto(json_t *a, const struct verdict_facts *f)
 	const struct smbstatus_session	*s = f->run->session;
 	const struct smbstatus_crypto	*c;
 	char				 fig[400], cost[200], plain[200], aes[256];
-	char				 pid[32];
 	const char			*what;
 
 	if (s == NULL || strcmp(f->cls, "cpu") != 0)
 		return;
-	/* Only the session's own smbd, busy, is bound by its cipher. */
-	if (f->sess_cpu_known && f->sess_pct < H_SESS_BUSY)
-		return;
-	snprintf(pid, sizeof pid, "pid %d", s->pid);
-	if (strstr(f->resource, "pid ") != NULL &&
-	    strstr(f->resource, pid) == NULL)
+	/*
+	 * Only the session's own smbd is bound by its cipher: the verdict
+	 * names it, or names a core it kept busy.
+	 */
+	if (!h_names_pid(f->resource, s->pid) &&
+	    (strstr(f->resource, "pid ") != NULL || !f->sess_cpu_known ||
+	    f->sess_pct < H_SESS_BUSY))
 		return;
 	if (s->encryption.degree == SMBSTATUS_FULL) {
 		c = &s->encryption;
