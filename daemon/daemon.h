@@ -60,6 +60,9 @@ struct daemon {
 	struct disktest		*disktest;	/* the disk analyzer */
 	struct synth		*synth;		/* the synthetic data plane */
 	unsigned		 synth_port;	/* its port; 0: not listening */
+	/* smbd's ports from smb.conf (smb ports), read as each run opens */
+	unsigned		 smb_ports[4];
+	size_t			 nsmb_ports;
 	struct pathcap		*pathcap;	/* measured path capacities */
 	struct smbsess		*smbsess;	/* smbd's sessions (smbstatus) */
 };

@@ -39,4 +39,5 @@ EXTRA_DIST += tests/fixtures/windows/mkwindows.py \
 	tests/fixtures/windows/idle-server.json \
 	tests/fixtures/windows/smbd-quota.json \
 	tests/fixtures/windows/bond-8023ad.json \
-	tests/fixtures/windows/busy-neighbours.json
+	tests/fixtures/windows/busy-neighbours.json \
+	tests/fixtures/windows/two-volumes.json

@@ -19,32 +19,71 @@
 
 #include <jansson.h>
 
+#include "cfg.h"
 #include "daemon.h"
 #include "inetdiag.h"
 #include "np.h"
 #include "nptime.h"
+#include "pidfiles.h"
 #include "pidstat.h"
 #include "procgroup.h"
 #include "runpath.h"
+#include "smbconf.h"
 #include "sockowner.h"
+#include "topology.h"
 #include "verdict.h"
 
-#define RUNPATH_MAX_PORTS	8
+#define RUNPATH_MAX_PORTS	12
 #define RUNPATH_MAX_PROCS	16	/* processes read per snapshot */
 #define RUNPATH_MAX_OTHERS	4	/* busiest processes off the path */
+#define RUNPATH_MAX_FILES	32	/* open files kept per snapshot */
+#define RUNPATH_MAX_VOLUMES	4	/* volumes named in a report */
 
-/* The service ports, with the data port when it listens. */
+/* Whether port is one of smbd's. */
+static int
+runpath_smb_port(const struct daemon *d, unsigned port)
+{
+	size_t	i;
+
+	for (i = 0; i < d->nsmb_ports; i++)
+		if (d->smb_ports[i] == port)
+			return (1);
+	return (port == 445 || port == 139);
+}
+
+/* The service ports, smbd's own and the data port when it listens. */
 static size_t
 runpath_ports(const struct daemon *d, unsigned *ports)
 {
 	static const unsigned	 fixed[] = RUNPATH_PORTS;
-	size_t			 n;
+	size_t			 n, i;
 
 	for (n = 0; n < NP_NITEMS(fixed); n++)
 		ports[n] = fixed[n];
+	for (i = 0; i < d->nsmb_ports && n < RUNPATH_MAX_PORTS - 1; i++)
+		if (d->smb_ports[i] != 445 && d->smb_ports[i] != 139)
+			ports[n++] = d->smb_ports[i];
 	if (d->synth_port != 0)
 		ports[n++] = d->synth_port;
 	return (n);
+}
+
+void
+runpath_refresh(struct daemon *d)
+{
+	struct smbconf	*sc;
+	const char	*errstr;
+	size_t		 i;
+
+	if ((sc = calloc(1, sizeof *sc)) == NULL)
+		return;
+	if (smbconf_read(&d->root, d->cfg->samba_config, sc, &errstr) == 0) {
+		for (i = 0; i < sc->nports && i < NP_NITEMS(d->smb_ports); i++)
+			d->smb_ports[i] = sc->ports[i];
+		d->nsmb_ports = i;
+	} else
+		d->nsmb_ports = 0;	/* 445 and 139 */
+	free(sc);
 }
 
 /* The service a local port is, for people and for the verdict. */
@@ -53,10 +92,9 @@ runpath_service(const struct daemon *d, unsigned port)
 {
 	if (d->synth_port != 0 && port == d->synth_port)
 		return ("synth");
-	switch (port) {
-	case 445:
-	case 139:
+	if (runpath_smb_port(d, port))
 		return ("smb");
+	switch (port) {
 	case 2049:
 		return ("nfs");
 	case 548:
@@ -137,6 +175,82 @@ runpath_box(const struct daemon *d, struct probe_buf *b)
 	}
 	procgroup_clear(&pg);
 	return (a);
+}
+
+/* Whether files holds an entry for path. */
+static int
+runpath_has_file(const json_t *files, const char *path)
+{
+	const json_t	*f;
+	size_t		 i;
+
+	json_array_foreach(files, i, f)
+		if (json_is_string(json_object_get(f, "path")) &&
+		    strcmp(json_string_value(json_object_get(f, "path")),
+		    path) == 0)
+			return (1);
+	return (0);
+}
+
+/*
+ * Whether a file a server holds open may be data rather than its own
+ * state: not Samba's tdb and ldb files, logs, pid and lock files, not
+ * under /var/log, /var/lib, /var/cache or /run, not a memfd or a file of
+ * /proc, /sys or /dev.
+ */
+static int
+runpath_not_state(const char *path)
+{
+	static const char *const ext[] = { ".tdb", ".ldb", ".log", ".pid",
+	    ".lock" };
+	static const char *const dirs[] = { "/var/log/", "/var/lib/",
+	    "/var/cache/", "/var/run/", "/run/", "/proc/", "/sys/", "/dev/",
+	    "/memfd:" };
+	const char	*dot, *slash;
+	size_t		 i;
+
+	for (i = 0; i < NP_NITEMS(dirs); i++)
+		if (strncmp(path, dirs[i], strlen(dirs[i])) == 0)
+			return (0);
+	slash = strrchr(path, '/');
+	if ((dot = strrchr(path, '.')) != NULL && (slash == NULL ||
+	    dot > slash))
+		for (i = 0; i < NP_NITEMS(ext); i++)
+			if (strcmp(dot, ext[i]) == 0)
+				return (0);
+	/* Samba's messaging locks: lock/msg.lock/PID */
+	return (strstr(path, "/msg.lock/") == NULL);
+}
+
+/*
+ * The regular files the serving processes hold open, into files as
+ * {"pid", "dev" ("major:minor"), "path"}: what the transfer reads or
+ * writes is among them.
+ */
+static void
+runpath_files(const struct daemon *d, const json_t *procs, json_t *files)
+{
+	struct pidfiles	 pf;
+	const json_t	*p;
+	size_t		 i, j;
+	char		 dev[32];
+	int		 pid;
+
+	json_array_foreach(procs, i, p) {
+		pid = (int)json_integer_value(json_object_get(p, "pid"));
+		if (pidfiles_read(&d->root, pid, runpath_not_state, &pf) == -1)
+			continue;
+		for (j = 0; j < pf.n; j++) {
+			if (json_array_size(files) >= RUNPATH_MAX_FILES)
+				return;
+			if (runpath_has_file(files, pf.v[j].path))
+				continue;
+			snprintf(dev, sizeof dev, "%u:%u", pf.v[j].major,
+			    pf.v[j].minor);
+			json_array_append_new(files, json_pack("{s:i,s:s,s:s}",
+			    "pid", pid, "dev", dev, "path", pf.v[j].path));
+		}
+	}
 }
 
 /* Set key to v, a number, when have says the kernel gave it. */
@@ -259,8 +373,9 @@ runpath_snap(struct daemon *d, const char *client_addr, int box)
 	char			 nic[64];
 
 	nports = runpath_ports(d, ports);
-	snap = json_pack("{s:f,s:s?,s:[],s:[],s:[]}", "time", nptime_real(),
-	    "client", client_addr, "connections", "processes", "unavailable");
+	snap = json_pack("{s:f,s:s?,s:[],s:[],s:[],s:[]}", "time",
+	    nptime_real(), "client", client_addr, "connections", "processes",
+	    "files", "unavailable");
 	if (snap == NULL)
 		return (NULL);
 	probe_buf_init(&b);
@@ -321,6 +436,7 @@ runpath_snap(struct daemon *d, const char *client_addr, int box)
 		}
 	}
 	probe_buf_free(&b);
+	runpath_files(d, procs, json_object_get(snap, "files"));
 	free(inodes);
 	sockowner_clear(&own);
 	inetdiag_clear(&diag);
@@ -602,6 +718,14 @@ runpath_merge(json_t *seen, const json_t *snap)
 		}
 	}
 	json_object_set(seen, "time", json_object_get(snap, "time"));
+	if (!json_is_array(json_object_get(seen, "files")))
+		json_object_set_new(seen, "files", json_array());
+	json_array_foreach(json_object_get(snap, "files"), i, e)
+		if (json_array_size(json_object_get(seen, "files")) <
+		    RUNPATH_MAX_FILES && !runpath_has_file(json_object_get(seen,
+		    "files"), json_string_value(json_object_get(e, "path"))))
+			json_array_append_new(json_object_get(seen, "files"),
+			    json_deep_copy(e));
 	if (json_is_array(json_object_get(snap, "box")))
 		json_object_set(seen, "box", json_object_get(snap, "box"));
 	if (json_is_string(json_object_get(snap, "nic")))
@@ -615,7 +739,7 @@ json_t *
 runpath_report(const json_t *start, const json_t *end, double secs)
 {
 	const json_t	*c, *p, *ac;
-	json_t		*conns, *procs = NULL, *un, *o;
+	json_t		*conns, *procs = NULL, *un, *o, *files;
 	double		 t0, t1;
 	size_t		 i;
 
@@ -648,8 +772,18 @@ runpath_report(const json_t *start, const json_t *end, double secs)
 		json_array_append_new(procs, runpath_procdelta(runpath_find(
 		    json_object_get(start, "processes"), "pid",
 		    json_integer_value(json_object_get(p, "pid"))), p, secs));
-	return (json_pack("{s:b,s:O,s:O?,s:o,s:o,s:o,s:o,s:o}", "observed", 1,
-	    "client", json_object_get(end, "client"), "interface",
+	if ((files = json_deep_copy(json_object_get(end, "files"))) == NULL ||
+	    !json_is_array(files)) {
+		json_decref(files);
+		files = json_array();
+	}
+	json_array_foreach(json_object_get(start, "files"), i, p)
+		if (!runpath_has_file(files, json_string_value(json_object_get(p,
+		    "path"))))
+			json_array_append_new(files, json_deep_copy(p));
+	return (json_pack("{s:b,s:O,s:o,s:O?,s:o,s:o,s:o,s:o,s:o}", "observed",
+	    1, "client", json_object_get(end, "client"), "files", files,
+	    "interface",
 	    json_object_get(end, "nic") != NULL ? json_object_get(end, "nic") :
 	    json_object_get(start, "nic"), "summary", runpath_summary(conns,
 	    procs), "connections", conns, "processes", procs, "others",
@@ -700,7 +834,7 @@ runpath_view(const json_t *rep, struct verdict_path *p)
 {
 	const json_t	*c, *o;
 	const char	*svc;
-	size_t		 i;
+	size_t		 i, j;
 
 	memset(p, 0, sizeof *p);
 	p->retransmits = p->rtt_ms = p->rwnd_limited_pct = NAN;
@@ -730,10 +864,149 @@ runpath_view(const json_t *rep, struct verdict_path *p)
 	if (json_is_string(json_object_get(rep, "interface")))
 		snprintf(p->nic, sizeof p->nic, "%s", json_string_value(
 		    json_object_get(rep, "interface")));
+	json_array_foreach(json_object_get(rep, "volumes"), i, o) {
+		if (!p->volume_seen)
+			snprintf(p->volume, sizeof p->volume, "%s",
+			    json_string_value(json_object_get(o, "mount")));
+		p->volume_seen = 1;
+		json_array_foreach(json_object_get(o, "devices"), j, c)
+			if (p->ndisks < VERDICT_PATH_DISKS &&
+			    json_is_string(c))
+				snprintf(p->disks[p->ndisks++],
+				    sizeof p->disks[0], "%s",
+				    json_string_value(c));
+	}
 	json_array_foreach(json_object_get(rep, "processes"), i, o)
 		if (p->nproc < VERDICT_PATH_PROCS)
 			runpath_view_proc(o, &p->proc[p->nproc++]);
 	json_array_foreach(json_object_get(rep, "others"), i, o)
 		if (p->nother < VERDICT_PATH_OTHERS)
 			runpath_view_proc(o, &p->other[p->nother++]);
+}
+
+/* Whether path is dir or below it. */
+static int
+runpath_under(const char *path, const char *dir)
+{
+	size_t	len = strlen(dir);
+
+	while (len > 1 && dir[len - 1] == '/')
+		len--;
+	return (len > 0 && strncmp(path, dir, len) == 0 &&
+	    (path[len] == '/' || path[len] == '\0' || len == 1));
+}
+
+/*
+ * Whether an open file is data the transfer may move: under a share's
+ * path when smb.conf names shares for an SMB run, else any that is not
+ * the servers' own state.
+ */
+static int
+runpath_data_file(const struct topology *t, const char *protocol,
+    const char *path)
+{
+	size_t	i, n = 0;
+
+	if (!runpath_not_state(path))
+		return (0);
+	if (t != NULL && (t->have & TOPOLOGY_SMB) && protocol != NULL &&
+	    strncmp(protocol, "smb", 3) == 0) {
+		for (i = 0; i < t->smb.nshares; i++) {
+			if (t->smb.shares[i].path[0] == '\0')
+				continue;
+			n++;
+			if (runpath_under(path, t->smb.shares[i].path))
+				return (1);
+		}
+		if (n > 0)
+			return (0);
+	}
+	return (1);
+}
+
+/* The mount a file on device dev ("major:minor") at path is on, or NULL. */
+static const struct mounts_entry *
+runpath_mount(const struct topology *t, const char *dev, const char *path)
+{
+	const struct mounts_entry	*m, *best = NULL;
+	unsigned			 maj, min;
+	size_t				 i;
+
+	if (probe_scan_devno(dev, &maj, &min) == -1)
+		return (NULL);
+	for (i = 0; i < t->mounts.n; i++) {
+		m = &t->mounts.v[i];
+		if (!m->has_dev || m->major != maj || m->minor != min ||
+		    !runpath_under(path, m->mountpoint))
+			continue;
+		if (best == NULL ||
+		    strlen(m->mountpoint) > strlen(best->mountpoint))
+			best = m;
+	}
+	return (best);
+}
+
+void
+runpath_volumes(json_t *report, const struct topology *t,
+    const char *protocol)
+{
+	struct topology_layer		 layers[TOPOLOGY_STACK_MAX];
+	const struct mounts_entry	*m, *mv[RUNPATH_MAX_VOLUMES];
+	const json_t			*f;
+	const char			*dev, *path;
+	json_t				*vols, *v, *devs;
+	char				 text[512];
+	size_t				 i, j, k, nl, nm = 0, off;
+
+	if (!json_is_true(json_object_get(report, "observed")) || t == NULL ||
+	    !(t->have & TOPOLOGY_MOUNTS) || (vols = json_array()) == NULL)
+		return;
+	json_array_foreach(json_object_get(report, "files"), i, f) {
+		path = json_string_value(json_object_get(f, "path"));
+		dev = json_string_value(json_object_get(f, "dev"));
+		if (path == NULL || dev == NULL ||
+		    !runpath_data_file(t, protocol, path) ||
+		    (m = runpath_mount(t, dev, path)) == NULL)
+			continue;
+		for (j = 0; j < nm && mv[j] != m; j++)
+			;
+		if (j == nm && nm < RUNPATH_MAX_VOLUMES)
+			mv[nm++] = m;
+	}
+	for (i = 0; i < nm; i++) {
+		m = mv[i];
+		dev = topology_mount_device(t, m);
+		nl = topology_stack(t, dev, m->fstype, layers,
+		    TOPOLOGY_STACK_MAX);
+		if ((devs = json_array()) == NULL)
+			break;
+		off = (size_t)snprintf(text, sizeof text, "%s (%s", m->mountpoint,
+		    m->fstype);
+		/* "/srv (btrfs) on btrfs raid0 loop3 loop4; loop loop3 ..." */
+		for (j = 0; j < nl; j++) {
+			if (off < sizeof text)
+				off += (size_t)snprintf(text + off, sizeof text -
+				    off, "%s %s", j == 0 ? ") on" : ";",
+				    layers[j].kind);
+			for (k = 0; k < layers[j].n; k++) {
+				json_array_append_new(devs,
+				    json_string(layers[j].devices[k]));
+				if (off < sizeof text)
+					off += (size_t)snprintf(text + off,
+					    sizeof text - off, " %s",
+					    layers[j].devices[k]);
+			}
+		}
+		if (nl == 0 && off < sizeof text)
+			off += (size_t)snprintf(text + off, sizeof text - off,
+			    ", no block device");
+		if (nl == 0 && off < sizeof text)
+			snprintf(text + off, sizeof text - off, ")");
+		v = json_pack("{s:s,s:s,s:o,s:o,s:s}", "mount", m->mountpoint,
+		    "fstype", m->fstype, "device", dev != NULL ?
+		    json_string(dev) : json_null(), "devices", devs, "summary",
+		    text);
+		json_array_append_new(vols, v);
+	}
+	json_object_set_new(report, "volumes", vols);
 }

@@ -18,11 +18,14 @@
 struct daemon;
 
 /*
- * The ports whose connections count as a transfer's: SMB 445 and 139,
- * NFS 2049, AFP 548, iSCSI 3260 and the synthetic data port.
+ * The ports whose connections count as a transfer's: SMB 445 and 139 (and
+ * smb.conf's smb ports), NFS 2049, AFP 548, iSCSI 3260 and the synthetic
+ * data port.
  */
 #define RUNPATH_PORTS	{ 445, 139, 2049, 548, 3260 }
 
+/* Read smbd's ports from the configured smb.conf again. */
+void	runpath_refresh(struct daemon *);
 /*
  * A snapshot of the path to client_addr now (IPv4 or IPv6 text): its
  * connections and their processes.  Never NULL but on ENOMEM: what could
@@ -56,5 +59,14 @@ json_t	*runpath_report(const json_t *start, const json_t *end,
  */
 struct verdict_path;
 void	runpath_view(const json_t *report, struct verdict_path *);
+/*
+ * Add to a path report its "volumes": the filesystems of the data files
+ * its processes held open (under an SMB share's path for an SMB run, else
+ * any but the servers' own state), each with its mount, device and every
+ * device of the stack below it, from topology t.
+ */
+struct topology;
+void	runpath_volumes(json_t *report, const struct topology *t,
+	    const char *protocol);
 
 #endif /* RUNPATH_H */

@@ -552,6 +552,7 @@ runs_make(struct daemon *d, const json_t *run, const json_t *doc,
 		    seen != NULL)
 			runpath_merge(seen, snap);
 		path = runpath_report(start, seen, vr.end - vr.start);
+		runpath_volumes(path, topo, vr.protocol);
 		json_decref(snap);
 		json_decref(seen);
 	} else if (vr.retroactive)
@@ -675,6 +676,7 @@ runs_create(struct daemon *d, const json_t *body, const char *peer,
 		json_object_set_new(run, "start", json_real(runs_sample(d,
 		    now)));
 		/* Its connections and processes now, to compare at the end. */
+		runpath_refresh(d);
 		path = runpath_snap(d, peer, 1);
 	} else if ((rep = runs_make(d, run, NULL, e)) == NULL)
 		goto out;		/* nothing saved */

@@ -39,6 +39,7 @@
 #define V_MIN_SAMPLES	6	/* fewer in the window: confidence not high */
 #define V_FEW_SAMPLES	3	/* fewer: confidence low */
 #define V_RWND_PCT	50.0	/* sender held by the client's window */
+#define V_OFF_BUSY	50.0	/* off the path, this busy is worth a word */
 
 /* A resource looked at, and how close to its limit it was. */
 struct v_cand {
@@ -471,16 +472,79 @@ v_baseline(const struct v_ctx *x, const char *disk, const struct v_disk *r,
 	return (100.0 * u);
 }
 
+/*
+ * The part of the window from the first to the last step in which entity
+ * i of kind k (an interface: its busier direction; a disk: reads and
+ * writes) moved a tenth of its capacity cap, when that is at least half
+ * the window: a client's start-up and tear-down, idle on the wire and on
+ * the disks, are not the resource's.  Else the whole window.  Its length
+ * goes to *span.
+ */
+static void
+v_span(const struct v_ctx *x, enum hist_kind kind, size_t i, double cap,
+    const struct hist_sample **pa, const struct hist_sample **pb,
+    double *span)
+{
+	const struct hist_sample	*s0 = NULL, *s1 = NULL;
+	struct v_nic			 n;
+	struct v_disk			 d;
+	double				 v;
+	size_t				 k;
+
+	*pa = x->a;
+	*pb = x->b;
+	*span = x->T;
+	if (!isfinite(cap))
+		return;
+	for (k = 1; k < x->all.n; k++) {
+		if (kind == HIST_NIC) {
+			if (v_nic(x->h, x->all.s[k - 1], x->all.s[k], i, &n) ==
+			    -1)
+				continue;
+			v = fmax(n.rx, n.tx);
+		} else {
+			if (v_disk(x->h, x->all.s[k - 1], x->all.s[k], i, &d) ==
+			    -1)
+				continue;
+			v = d.rbps + d.wbps;
+		}
+		if (v < cap * V_NIC_ACTIVE)
+			continue;
+		if (s0 == NULL)
+			s0 = x->all.s[k - 1];
+		s1 = x->all.s[k];
+	}
+	if (s0 == NULL || s1->t - s0->t < x->T / 2.0)
+		return;
+	*pa = s0;
+	*pb = s1;
+	*span = s1->t - s0->t;
+}
+
+/* Whether disk name is under one of the run's volumes. */
+static int
+v_disk_on_path(const struct v_ctx *x, const char *name)
+{
+	size_t	i;
+
+	for (i = 0; i < x->path->ndisks; i++)
+		if (strcmp(x->path->disks[i], name) == 0)
+			return (1);
+	return (0);
+}
+
 /* Disks: busy time against 100 %, or throughput against the baseline. */
 static void
 v_disks(struct v_ctx *x)
 {
 	const struct history	*h = x->h;
 	const struct hist_ent	*e, *parent;
-	struct v_disk		 r;
+	const struct hist_sample *sa, *sb;
+	struct v_disk		 r, ra;
 	struct v_cand		*c;
 	char			 rb[32], wb[32], res[96], member[HIST_NAME_MAX];
-	double			 busy, base, base_r, base_w;
+	char			 during[48];
+	double			 busy, base, base_r, base_w, span;
 	size_t			 i;
 
 	for (i = 0; i < h->nent[HIST_DISK]; i++) {
@@ -489,12 +553,26 @@ v_disks(struct v_ctx *x)
 		    v_disk(h, x->a, x->b, i, &r) == -1 ||
 		    r.rios + r.wios == 0)
 			continue;
+		/* A disk under none of the run's volumes is not its. */
+		if (x->path != NULL && x->path->volume_seen &&
+		    !v_disk_on_path(x, e->name)) {
+			/* Worth a word: busy, or moving more than the run. */
+			v_mbs(rb, sizeof rb, r.rbps + r.wbps);
+			if ((r.has_busy && r.busy >= V_OFF_BUSY) ||
+			    (x->run->has_bytes && (double)(r.rbytes +
+			    r.wbytes) > (double)x->run->bytes))
+				v_observe(x, "disk", e->name, "%s was busy %.0f "
+				    "%% of the window at %s, off this transfer's "
+				    "path (its files are on %s)", e->name, r.busy,
+				    rb, x->path->volume);
+			continue;
+		}
 		if (e->dkind == HIST_DK_DISK || e->dkind == HIST_DK_LOOP)
 			x->disk_read_bytes += (double)r.rbytes;
 		if (!r.has_busy)
 			continue;
 		if (x->path != NULL && x->path->synth) {
-			if (r.busy >= x->cfg->v_disk_busy_pct)
+			if (r.busy >= V_OFF_BUSY)
 				v_observe(x, "disk", e->name, "%s was busy %.0f "
 				    "%% of the window, off this transfer's path "
 				    "(the synthetic data plane reads no disk)",
@@ -516,6 +594,19 @@ v_disks(struct v_ctx *x)
 		if (e->dkind == HIST_DK_MD)
 			v_busiest_member(x, e, &busy, member, sizeof member);
 		base = v_baseline(x, e->name, &r, &base_r, &base_w);
+		/* Against its capability, over the part it moved data in. */
+		during[0] = '\0';
+		if (isfinite(base)) {
+			v_span(x, HIST_DISK, i, fmax(base_r, base_w), &sa, &sb,
+			    &span);
+			if (span < x->T - h->interval / 2.0 &&
+			    v_disk(h, sa, sb, i, &ra) == 0) {
+				base = v_baseline(x, e->name, &ra, &base_r,
+				    &base_w);
+				snprintf(during, sizeof during, " over the %.1f "
+				    "s it moved data", span);
+			}
+		}
 		if (isfinite(base) && base > V_STALE_PCT) {
 			v_observe(x, "disk", e->name, "%s moved %s read and %s "
 			    "written, %.0f %% of its baseline (%.0f MB/s read, "
@@ -547,17 +638,22 @@ v_disks(struct v_ctx *x)
 
 			snprintf(c->detail + len, sizeof c->detail - len, "; "
 			    "baseline %.0f MB/s read, %.0f MB/s write: %.0f %% "
-			    "of it; busy %.0f %%", base_r / 1e6, base_w / 1e6,
-			    base, r.busy);
+			    "of it%s; busy %.0f %%", base_r / 1e6, base_w / 1e6,
+			    base, during, r.busy);
 		}
 		snprintf(c->summary, sizeof c->summary, "disk-bound: %s was "
 		    "busy %.0f %% of the window (%s read, %s written, %.0f "
 		    "IOPS)", e->name, busy, rb, wb, r.iops);
-		if (isfinite(base) && base >= busy)
+		if (isfinite(base) && base >= busy) {
+			if (during[0] != '\0') {
+				v_mbs(rb, sizeof rb, ra.rbps);
+				v_mbs(wb, sizeof wb, ra.wbps);
+			}
 			snprintf(c->summary, sizeof c->summary, "disk-bound: %s "
-			    "moved %s read and %s written, %.0f %% of what the "
-			    "disk analyzer measured it can do", e->name, rb, wb,
-			    base);
+			    "moved %s read and %s written%s, %.0f %% of what "
+			    "the disk analyzer measured it can do", e->name, rb,
+			    wb, during, base);
+		}
 		if (member[0] != '\0')
 			snprintf(c->summary, sizeof c->summary, "disk-bound: "
 			    "%s, %s, was busy %.0f %% of the window (%s read, "
@@ -595,41 +691,6 @@ v_nic_capacity(const struct v_ctx *x, const struct hist_ent *e,
 	}
 	*src = "unknown";
 	return (NAN);
-}
-
-/*
- * The part of the window from the first to the last step in which
- * interface i carried a tenth of its capacity cap, when that is at least
- * half the window: a client's start-up and tear-down, idle on the wire,
- * are not the link's.  Else the whole window.  Its length goes to *span.
- */
-static void
-v_nic_span(const struct v_ctx *x, size_t i, double cap,
-    const struct hist_sample **pa, const struct hist_sample **pb,
-    double *span)
-{
-	const struct hist_sample	*s0 = NULL, *s1 = NULL;
-	struct v_nic			 r;
-	size_t				 k;
-
-	*pa = x->a;
-	*pb = x->b;
-	*span = x->T;
-	if (!isfinite(cap))
-		return;
-	for (k = 1; k < x->all.n; k++) {
-		if (v_nic(x->h, x->all.s[k - 1], x->all.s[k], i, &r) == -1 ||
-		    fmax(r.rx, r.tx) < cap * V_NIC_ACTIVE)
-			continue;
-		if (s0 == NULL)
-			s0 = x->all.s[k - 1];
-		s1 = x->all.s[k];
-	}
-	if (s0 == NULL || s1->t - s0->t < x->T / 2.0)
-		return;
-	*pa = s0;
-	*pb = s1;
-	*span = s1->t - s0->t;
 }
 
 /* Whether a bond's mode hashes each flow onto one member. */
@@ -707,7 +768,7 @@ v_nic_cand(struct v_ctx *x, size_t i, size_t bi, struct v_nic *r)
 		cap = x->run->path_capacity;
 		src = "measured path to the client";
 	}
-	v_nic_span(x, i, cap, &sa, &sb, &span);
+	v_span(x, HIST_NIC, i, cap, &sa, &sb, &span);
 	during[0] = '\0';
 	if (span < x->T - x->h->interval / 2.0 &&
 	    v_nic(h, sa, sb, i, r) == 0)
@@ -761,7 +822,7 @@ v_nic_off_path(struct v_ctx *x, size_t i, const struct v_nic *r)
 	double			 cap = v_nic_capacity(x, e, &src);
 	double			 v = fmax(r->rx, r->tx);
 
-	if (isfinite(cap) && 100.0 * v / cap >= x->cfg->v_nic_util_pct)
+	if (isfinite(cap) && 100.0 * v / cap >= V_OFF_BUSY)
 		v_observe(x, "network", e->name, "%s moved %.1f MB/s, %.0f %% "
 		    "of its %.0f Mb/s, off this transfer's path (it went over "
 		    "%s)", e->name, v / 1e6, 100.0 * v / cap, cap * 8 / 1e6,
@@ -1255,6 +1316,16 @@ v_decide(struct v_ctx *x)
 		cls = "disk";
 		snprintf(res, sizeof res, "%s", d != NULL ? d->resource :
 		    "disk I/O");
+		/* Near its measured capability, the baseline says more. */
+		if (d != NULL && strcmp(d->metric, "of baseline") == 0 &&
+		    d->util >= x->cfg->v_disk_busy_pct / 2.0) {
+			snprintf(summary, sizeof summary, "%s; tasks were "
+			    "stalled on I/O %.0f %% of the window", d->summary,
+			    psi_io);
+			util = d->util;
+			conf = "medium";
+			goto done;
+		}
 		snprintf(summary, sizeof summary, "disk-bound (inferred): "
 		    "tasks were stalled on I/O %.0f %% of the window while no "
 		    "disk looked busy: a throttle or a slow layer above the "

@@ -27,6 +27,7 @@ struct topology;
 #define VERDICT_PATH_PROCS	8
 #define VERDICT_PATH_OTHERS	4
 #define VERDICT_COMM_MAX	32
+#define VERDICT_PATH_DISKS	32
 
 /* A process over the run's window: one that served it, or a busy other. */
 struct verdict_proc {
@@ -57,6 +58,14 @@ struct verdict_path {
 	double		sending_pct;
 	char		nic[HIST_NAME_MAX];	/* "" unknown */
 	int		synth;			/* to the synthetic data port */
+	/*
+	 * The volumes of the files its processes held open: every device of
+	 * their stacks (filesystem device, arrays, partitions, disks).
+	 */
+	int		volume_seen;
+	char		disks[VERDICT_PATH_DISKS][HIST_NAME_MAX];
+	size_t		ndisks;
+	char		volume[160];		/* the first, for sentences */
 	struct verdict_proc proc[VERDICT_PATH_PROCS];
 	size_t		nproc;
 	struct verdict_proc other[VERDICT_PATH_OTHERS];	/* busiest first */

@@ -26,6 +26,7 @@ struct smbconf_ctx {
 
 static int	smbconf_text(struct smbconf_ctx *, const char *, size_t,
 		    int);
+static void	smbconf_ports(struct smbconf *, const char *, const char *);
 
 /* Add a note; past SMBCONF_MAX_NOTES the last one says more were dropped. */
 static NP_PRINTF(2, 3) void
@@ -283,6 +284,9 @@ smbconf_param(struct smbconf_ctx *c, const char *name, const char *v,
 			    sizeof sc->smb_encrypt);
 			sc->set |= SMBCONF_SET_ENCRYPT;
 		}
+	} else if (strcmp(key, "smbports") == 0) {
+		if (sh == NULL)
+			smbconf_ports(sc, name, v);
 	} else if (strcmp(key, "serverrole") == 0) {
 		if (sh == NULL)
 			probe_strlcpy(sc->server_role, v,
@@ -401,6 +405,42 @@ smbconf_start(struct smbconf *sc)
 	sc->read_only = -1;
 }
 
+/*
+ * "smb ports = 445 139": the TCP ports smbd listens on, separated by
+ * spaces or commas.  A word that is no port is noted and the setting
+ * left at its default.
+ */
+static void
+smbconf_ports(struct smbconf *sc, const char *name, const char *v)
+{
+	unsigned	 ports[SMBCONF_MAX_PORTS];
+	const char	*all = v;
+	size_t		 n = 0;
+	unsigned long	 p;
+	char		*end;
+
+	while (*v != '\0') {
+		if (*v == ' ' || *v == '\t' || *v == ',') {
+			v++;
+			continue;
+		}
+		errno = 0;
+		p = strtoul(v, &end, 10);
+		if (end == v || errno != 0 || p == 0 || p > 65535 ||
+		    (*end != '\0' && *end != ' ' && *end != '\t' &&
+		    *end != ',')) {
+			smbconf_note(sc, "%.40s = %.40s: not a list of ports",
+			    name, all);
+			return;
+		}
+		if (n < SMBCONF_MAX_PORTS)
+			ports[n++] = (unsigned)p;
+		v = end;
+	}
+	memcpy(sc->ports, ports, n * sizeof ports[0]);
+	sc->nports = n;
+}
+
 /* Fill in the defaults and each share's effective values. */
 static void
 smbconf_finish(struct smbconf *sc)
@@ -408,6 +448,10 @@ smbconf_finish(struct smbconf *sc)
 	struct smbconf_share	*sh;
 	size_t			 i;
 
+	if (sc->nports == 0) {		/* Samba's default */
+		sc->ports[sc->nports++] = 445;
+		sc->ports[sc->nports++] = 139;
+	}
 	if (~sc->set & SMBCONF_SET_MIN)
 		probe_strlcpy(sc->server_min_protocol, "SMB2_02",
 		    sizeof sc->server_min_protocol);

@@ -28,6 +28,7 @@
 #define SMBCONF_MAX_NOTES	16
 #define SMBCONF_NOTE_MAX	160
 #define SMBCONF_MAX_DEPTH	8	/* nested includes */
+#define SMBCONF_MAX_PORTS	4	/* smb ports kept */
 
 /* Which global values smb.conf set (the rest are Samba's defaults). */
 #define SMBCONF_SET_MIN		0x01
@@ -55,6 +56,8 @@ struct smbconf {
 						 * "if_required", "desired",
 						 * "required" */
 	char	server_role[64];	/* "" when not set */
+	unsigned ports[SMBCONF_MAX_PORTS];	/* smb ports: 445 139 */
+	size_t	nports;
 	unsigned set;			/* SMBCONF_SET_* */
 	int	read_only;		/* [global] read only, -1 unset */
 	struct smbconf_share shares[SMBCONF_MAX_SHARES];

@@ -26,38 +26,8 @@ at_exit "retry umount $T_TMP/vol"
 mkdir -m 777 "$T_TMP/vol/share"
 
 # smbd on a free loopback port, in a private directory of its own.
-S=$T_TMP/smb
-mkdir -p "$S"/{private,lock,state,cache,pid,ncalrpc,log}
-SPORT=$(free_port)
-cat >"$S/smb.conf" <<CONF
-[global]
-  workgroup = LAB
-  server role = standalone server
-  smb ports = $SPORT
-  interfaces = lo
-  bind interfaces only = yes
-  disable netbios = yes
-  private dir = $S/private
-  lock directory = $S/lock
-  state directory = $S/state
-  cache directory = $S/cache
-  pid directory = $S/pid
-  ncalrpc dir = $S/ncalrpc
-  log file = $S/log/log.%m
-  passdb backend = tdbsam
-  map to guest = Bad User
-  load printers = no
-  printing = bsd
-  printcap name = /dev/null
-  disable spoolss = yes
-  server signing = auto
-  server min protocol = SMB2_10
-[share]
-  path = $T_TMP/vol/share
-  read only = no
-  force user = root
-  include = $S/extra.conf
-CONF
+smbd_conf "$T_TMP/vol/share"
+echo "  include = $S/extra.conf" >>"$S/smb.conf"
 # An included file, as vendors split their smb.conf: one more share, with
 # encryption required.
 mkdir -p "$T_TMP/vol/extra"
@@ -67,36 +37,12 @@ cat >"$S/extra.conf" <<CONF
   read only = yes
   smb encrypt = required
 CONF
-U=npbench$$
-useradd -M -s /usr/sbin/nologin "$U" || skip_all "cannot add a user"
-at_exit "userdel $U"
-(echo nasPass1; echo nasPass1) | smbpasswd -c "$S/smb.conf" -s -a "$U" >/dev/null
-# The parent smbd sends SIGTERM to its whole process group as it exits
-# (atexit, kill(0, ...)): setsid gives it a group of its own, so that the
-# signal reaches its children and not this script or make.
-setsid smbd --foreground --no-process-group --debug-stdout -d 1 \
-    -s "$S/smb.conf" >"$S/smbd.out" 2>&1 &
-SMBD=$!
-sleep 0.2
-[ "$(cat "/proc/$SMBD/comm" 2>/dev/null)" = smbd ] ||
-    { echo "Bail out! smbd did not start as pid $SMBD"; exit 1; }
-at_exit "kill -TERM $SMBD; wait $SMBD"
-for ((i = 0; i < 100; i++)); do
-	(exec 3<>"/dev/tcp/127.0.0.1/$SPORT") 2>/dev/null && break
-	sleep 0.1
-done
-printf 'username = %s\npassword = nasPass1\n' "$U" >"$T_TMP/cred"
-chmod 600 "$T_TMP/cred"
+smbd_start
+U=$SMB_USER
 URL=smb://127.0.0.1:$SPORT/share
 
 # nasperfd reads this smb.conf and lists smbd's sessions every second.
-cat >"$T_TMP/npd.yaml" <<CONF
-samba:
-  config: $S/smb.conf
-  sessions_interval: 1
-CONF
-start_daemon -c "$T_TMP/npd.yaml" ||
-    { echo "Bail out! nasperfd did not start"; exit 1; }
+smbd_daemon
 
 # -- the server's settings, from the real smb.conf
 api /v1/topology >"$T_TMP/topo.json"

@@ -22,7 +22,12 @@ t_cleanup() {
 	for ((i = ${#T_CLEANUPS[@]} - 1; i >= 0; i--)); do
 		eval "${T_CLEANUPS[i]}" >/dev/null 2>&1 || true
 	done
-	rm -rf "$T_TMP"
+	# NP_KEEP=1 keeps the test's files to look at after a failure.
+	if [ -n "${NP_KEEP:-}" ]; then
+		echo "# kept $T_TMP"
+	else
+		rm -rf "$T_TMP"
+	fi
 }
 trap t_cleanup EXIT
 trap 'exit 130' INT TERM HUP
@@ -302,4 +307,82 @@ within() {
 done_testing() {
 	echo "1..$T_N"
 	[ "$T_FAILED" -eq 0 ]
+}
+
+# smbd_conf SHARE_PATH: write a private smb.conf for a real smbd on a free
+# loopback port, sharing SHARE_PATH as [share]: S (its directory), SPORT,
+# and $S/smb.conf, which the caller may add to before smbd_start.
+smbd_conf() {
+	S=$T_TMP/smb
+	mkdir -p "$S"/{private,lock,state,cache,pid,ncalrpc,log}
+	SPORT=$(free_port)
+	cat >"$S/smb.conf" <<CONF
+[global]
+  workgroup = LAB
+  server role = standalone server
+  smb ports = $SPORT
+  interfaces = lo
+  bind interfaces only = yes
+  disable netbios = yes
+  private dir = $S/private
+  lock directory = $S/lock
+  state directory = $S/state
+  cache directory = $S/cache
+  pid directory = $S/pid
+  ncalrpc dir = $S/ncalrpc
+  log file = $S/log/log.%m
+  passdb backend = tdbsam
+  map to guest = Bad User
+  load printers = no
+  printing = bsd
+  printcap name = /dev/null
+  disable spoolss = yes
+  server signing = auto
+  server min protocol = SMB2_10
+[share]
+  path = $1
+  read only = no
+  force user = root
+CONF
+}
+
+# smbd_start: a Samba user SMB_USER (password nasPass1, credentials file
+# $T_TMP/cred), then smbd on $S/smb.conf, pid SMBD, stopped on exit.
+smbd_start() {
+	local i
+	SMB_USER=npsmb$$
+	useradd -M -s /usr/sbin/nologin "$SMB_USER" ||
+	    skip_all "cannot add a user"
+	at_exit "userdel $SMB_USER"
+	(echo nasPass1; echo nasPass1) |
+	    smbpasswd -c "$S/smb.conf" -s -a "$SMB_USER" >/dev/null
+	# The parent smbd sends SIGTERM to its whole process group as it
+	# exits (atexit, kill(0, ...)): setsid gives it a group of its own,
+	# so that the signal reaches its children and not this script or make.
+	setsid smbd --foreground --no-process-group --debug-stdout -d 1 \
+	    -s "$S/smb.conf" >"$S/smbd.out" 2>&1 &
+	SMBD=$!
+	sleep 0.2
+	[ "$(cat "/proc/$SMBD/comm" 2>/dev/null)" = smbd ] ||
+	    { echo "Bail out! smbd did not start as pid $SMBD"; exit 1; }
+	at_exit "kill -TERM $SMBD; wait $SMBD"
+	for ((i = 0; i < 100; i++)); do
+		(exec 3<>"/dev/tcp/127.0.0.1/$SPORT") 2>/dev/null && break
+		sleep 0.1
+	done
+	printf 'username = %s\npassword = nasPass1\n' "$SMB_USER" \
+	    >"$T_TMP/cred"
+	chmod 600 "$T_TMP/cred"
+}
+
+# smbd_daemon: the test daemon, reading $S/smb.conf and listing smbd's
+# sessions every second.
+smbd_daemon() {
+	cat >"$T_TMP/npd.yaml" <<CONF
+samba:
+  config: $S/smb.conf
+  sessions_interval: 1
+CONF
+	start_daemon -c "$T_TMP/npd.yaml" ||
+	    { echo "Bail out! nasperfd did not start"; exit 1; }
 }

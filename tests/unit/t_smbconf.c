@@ -89,6 +89,9 @@ test_lab(const char *dir)
 	T_EQ_STR(sc->server_signing, "auto");
 	T_EQ_STR(sc->smb_encrypt, "if_required");
 	T_EQ_STR(sc->server_role, "standalone server");
+	T_EQ_U64(sc->nports, 2);
+	T_EQ_U64(sc->ports[0], 445);
+	T_EQ_U64(sc->ports[1], 4455);
 	T_EQ_INT(sc->set, SMBCONF_SET_MIN | SMBCONF_SET_MAX |
 	    SMBCONF_SET_SIGNING | SMBCONF_SET_ENCRYPT);
 	/* printers (included in [global]), share, Media, homes, caf\xe9 */
@@ -153,7 +156,10 @@ test_defaults(const char *dir)
 	static const char	dc[] = "protocol = SMB3_00\n"
 	    "server role = active directory domain controller\n";
 	static const char	bad[] = "server signing = bogus\n"
-	    "server max protocol = SMB9\n";
+	    "server max protocol = SMB9\n"
+	    "smb ports = 445 x139\n";
+	static const char	ports[] = "smb ports = 4450,4451 4452 4453 "
+	    "4454\n";
 	struct probe_root	 root;
 	struct smbconf		*sc = calloc(1, sizeof *sc);
 	const char		*e = NULL;
@@ -165,6 +171,14 @@ test_defaults(const char *dir)
 	T_EQ_STR(sc->smb_encrypt, "default");
 	T_EQ_INT(sc->set, 0);
 	T_TRUE(has_note(sc, "server signing default: offered, not required"));
+	T_EQ_U64(sc->nports, 2);	/* Samba's 445 and 139 */
+	T_EQ_U64(sc->ports[0], 445);
+	T_EQ_U64(sc->ports[1], 139);
+	/* Commas or spaces; past SMBCONF_MAX_PORTS the rest are dropped. */
+	T_OK(smbconf_parse(ports, sizeof ports - 1, sc, &e));
+	T_EQ_U64(sc->nports, SMBCONF_MAX_PORTS);
+	T_EQ_U64(sc->ports[0], 4450);
+	T_EQ_U64(sc->ports[3], 4453);
 
 	T_OK(smbconf_parse(syn, sizeof syn - 1, sc, &e));
 	T_EQ_STR(sc->server_max_protocol, "SMB2");
@@ -183,6 +197,9 @@ test_defaults(const char *dir)
 	T_EQ_STR(sc->server_max_protocol, "SMB3");
 	T_TRUE(has_note(sc, "server signing = bogus: unknown value"));
 	T_TRUE(has_note(sc, "server max protocol = SMB9: unknown protocol"));
+	T_TRUE(has_note(sc, "smb ports = 445 x139: not a list of ports"));
+	T_EQ_U64(sc->nports, 2);
+	T_EQ_U64(sc->ports[1], 139);
 
 	T_ERRNO(smbconf_parse("a = b\0c", 7, sc, &e), EINVAL);
 

@@ -555,6 +555,34 @@ t_path(struct cfg *cfg)
 	    "transfer's path"));
 	json_decref(rep);
 
+	/*
+	 * The run's files were on md2: a backup keeping sdc busy is not its
+	 * bottleneck; had they been on sdc, it would be.
+	 */
+	run_init(&r, "smb3", "read", 60, 1048576);
+	path_init(&p, "eth0");
+	path_proc(&p.proc[0], 4121, "smbd", 1, 1, 20, 1);
+	p.nproc = 1;
+	p.volume_seen = 1;
+	snprintf(p.volume, sizeof p.volume, "/volume1");
+	snprintf(p.disks[0], sizeof p.disks[0], "md2");
+	snprintf(p.disks[1], sizeof p.disks[1], "sda");
+	snprintf(p.disks[2], sizeof p.disks[2], "sdb");
+	p.ndisks = 3;
+	r.path = &p;
+	rep = judge("two-volumes", &r, cfg);
+	T_TRUE(strcmp(vstr(rep, "class"), "disk") != 0);
+	T_TRUE(observed(rep, "sdc was busy 98 % of the window at 95.0 MB/s, "
+	    "off this transfer's path (its files are on /volume1)"));
+	json_decref(rep);
+	r.path = NULL;
+	check("two-volumes", &r, cfg, "disk", "sdc", "disk-bound");
+	snprintf(p.volume, sizeof p.volume, "/volume2");
+	snprintf(p.disks[0], sizeof p.disks[0], "sdc");
+	p.ndisks = 1;
+	r.path = &p;
+	check("two-volumes", &r, cfg, "disk", "sdc", "disk-bound");
+
 	/* A measured path far below the wire's rate is out of date. */
 	run_init(&r, "smb3", "read", 117, 1048576);
 	r.path_capacity = 40e6;
