@@ -70,9 +70,12 @@ conns() {
 	perl -MSocket -MTime::HiRes=time,sleep -e "$CONNS_PL" "$1" "$2" \
 	    "${PORT:-$NPD_PORT}" "${3:-127.0.0.1}" "${4:-0}" "$T_TMP/held"
 }
-# fds: the daemon's open descriptors.
+# fds: the daemon's open sockets.  Other descriptors come and go on their
+# own (the pipe of an smbstatus child, polled every few seconds), and are
+# not what an attack holds.
 fds() {
-	ls "/proc/$NPD_PID/fd" | wc -l
+	find "/proc/$NPD_PID/fd" -mindepth 1 -lname 'socket:*' 2>/dev/null |
+	    wc -l
 }
 # served DESC: a real client is answered at once.
 served() {
