@@ -23,7 +23,7 @@ libevent-dev libyaml-dev libjansson-dev libsmbclient-dev libnfs-dev"
 NP_TEST_DEPS="curl jq sysstat prometheus btrfs-progs mandoc systemd \
 util-linux procps fio chromium iperf3 iproute2 shellcheck \
 samba smbclient nfs-ganesha nfs-ganesha-vfs rpcbind openssh-server openssh-client \
-debhelper dpkg-dev lintian fakeroot adduser file"
+debhelper dpkg-dev build-essential lintian fakeroot adduser file"
 
 # The static builds for ARM NAS boxes (packaging/static.sh) and their test:
 # cross compilers, qemu-user to run what they build, and Debian's armhf and
