@@ -40,6 +40,8 @@
 #define V_FEW_SAMPLES	3	/* fewer: confidence low */
 #define V_RWND_PCT	50.0	/* sender held by the client's window */
 #define V_OFF_BUSY	50.0	/* off the path, this busy is worth a word */
+#define V_INFLIGHT_LO	0.6	/* requests/s x round trip: one in flight */
+#define V_INFLIGHT_HI	1.5
 
 /* A resource looked at, and how close to its limit it was. */
 struct v_cand {
@@ -1215,6 +1217,25 @@ v_request_size(const struct v_ctx *x)
 	return (NAN);
 }
 
+/*
+ * Requests in flight on average: the client's requests per second times
+ * its connections' round trip; NAN without both.
+ */
+static double
+v_inflight(const struct v_ctx *x)
+{
+	const struct verdict_run	*r = x->run;
+	double				 secs;
+
+	if (x->path == NULL || !isfinite(x->path->rtt_ms) ||
+	    x->path->rtt_ms <= 0 || !r->has_ops || r->ops == 0)
+		return (NAN);
+	secs = r->has_seconds && r->seconds > 0 ? r->seconds : x->T;
+	if (!(secs > 0))
+		return (NAN);
+	return ((double)r->ops / secs * x->path->rtt_ms / 1000.0);
+}
+
 /* Whether the run went over a network protocol. */
 static int
 v_networked(const struct verdict_run *r)
@@ -1251,7 +1272,7 @@ v_decide(struct v_ctx *x)
 	const struct v_cand	*cpu_bound = NULL;
 	const char		*cls, *conf;
 	char			 summary[400], res[96];
-	double			 req, psi_io, util = NAN;
+	double			 req, psi_io, inflight, util = NAN;
 	size_t			 i;
 
 	for (i = 0; i < x->nc; i++) {
@@ -1349,6 +1370,28 @@ v_decide(struct v_ctx *x)
 		    "program)", x->path->rwnd_limited_pct, x->max_util);
 		util = x->max_util;
 		conf = "high";
+		goto done;
+	}
+	/*
+	 * One request in flight, whatever its size: each waits a round trip,
+	 * so requests per second times the round trip is about one.
+	 */
+	inflight = v_inflight(x);
+	if (inflight >= V_INFLIGHT_LO && inflight <= V_INFLIGHT_HI &&
+	    x->max_util < x->cfg->v_idle_pct * 2.0) {
+		cls = "latency";
+		snprintf(res, sizeof res, "round trips (one request in "
+		    "flight)");
+		snprintf(summary, sizeof summary, "latency-bound: one request "
+		    "in flight, each waiting a %.2f ms round trip (%.0f "
+		    "requests/s%s%.0f KiB each), and nothing on the server's "
+		    "path above %.0f %%: throughput is request size over the "
+		    "round trip; more requests in flight, or larger ones, go "
+		    "faster", x->path->rtt_ms, 1000.0 * inflight /
+		    x->path->rtt_ms, isfinite(req) ? " of " : "",
+		    isfinite(req) ? req / 1024.0 : 0.0, x->max_util);
+		util = x->max_util;
+		conf = "medium";
 		goto done;
 	}
 	if (isfinite(req) && req <= x->cfg->v_small_request &&

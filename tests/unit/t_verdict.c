@@ -583,6 +583,26 @@ t_path(struct cfg *cfg)
 	r.path = &p;
 	check("two-volumes", &r, cfg, "disk", "sdc", "disk-bound");
 
+	/*
+	 * 1 MiB reads at 5 a second over a 200 ms round trip: one request
+	 * in flight, latency whatever the size; over 20 ms, the client took
+	 * its time between requests.
+	 */
+	run_init(&r, "smb3", "read", 5.2, 1048576);
+	r.has_ops = 1;
+	r.ops = 35;
+	path_init(&p, "eth0");
+	path_proc(&p.proc[0], 1500, "smbd", 0, 1, 3, 0);
+	p.nproc = 1;
+	p.rtt_ms = 200;
+	r.path = &p;
+	check("idle-server", &r, cfg, "latency", "one request in flight",
+	    "each waiting a 200.00 ms round trip (5 requests/s of 1024 KiB "
+	    "each)");
+	p.rtt_ms = 20;
+	check("idle-server", &r, cfg, "client", "client", "not the limit");
+	r.path = NULL;
+
 	/* A measured path far below the wire's rate is out of date. */
 	run_init(&r, "smb3", "read", 117, 1048576);
 	r.path_capacity = 40e6;
