@@ -88,7 +88,7 @@ disktest_print(const json_t *j)
 {
 	const json_t	*k, *v, *z, *ex, *eff, *m, *r1, *r32, *cc;
 	const char	*s;
-	char		 a[6][32];
+	char		 a[7][32];	/* one per column of a row */
 	size_t		 i, n;
 
 	printf("disk test %lld: %s", json_integer_value(json_object_get(j,
@@ -130,9 +130,8 @@ disktest_print(const json_t *j)
 		    disktest_mbps(a[3], sizeof a[3], cc, "bytes_per_s"),
 		    disktest_fmt(a[4], sizeof a[4], r1, "iops", 1, "%.0f"),
 		    disktest_fmt(a[5], sizeof a[5], r32, "iops", 1, "%.0f"),
-		    json_is_object(r1) ? (snprintf(a[0], sizeof a[0], "%.0f",
-		    json_number_value(json_object_get(json_object_get(r1,
-		    "lat_us"), "p50"))), a[0]) : "-",
+		    disktest_fmt(a[6], sizeof a[6], json_object_get(r1,
+		    "lat_us"), "p50", 1, "%.0f"),
 		    json_is_true(json_object_get(k, "slow")) ?
 		    "  SLOW: more than 8 % below its array's mean" : "");
 	}

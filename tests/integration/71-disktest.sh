@@ -148,6 +148,14 @@ is "nasperf disktest --show exits 0" "$?" 0
 check "the table has the volume and expected vs measured" \
     grep -q "expected" "$T_TMP/table"
 sed 's/^/#   /' "$T_TMP/table"
+# Each disk's row, its LAT1 p50 column being its QD1 median latency (it
+# once printed the outer zone's MB/s).
+api /v1/disktests/3 | jq -r '.disks[] | "\(.name) \(.rand_qd1.lat_us.p50 //
+    "-" | if type == "number" then round else . end)"' >"$T_TMP/lat.want"
+awk 'NF >= 9 && $1 != "DISK" && $1 !~ /^(volume|all|expected)/ &&
+    $3 ~ /^[0-9.-]+$/ { print $1, $9 }' "$T_TMP/table" >"$T_TMP/lat.got"
+is "the table's LAT1 p50 is each disk's QD1 median latency" \
+    "$(cat "$T_TMP/lat.got")" "$(cat "$T_TMP/lat.want")"
 
 check "the daemon is still running" kill -0 "$NPD_PID"
 done_testing
