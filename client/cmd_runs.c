@@ -646,6 +646,15 @@ cmd_mark(struct client *c, int argc, char **argv)
 	}
 	mark_path(c, path, sizeof path);
 	if (strcmp(what, "start") == 0) {
+		/* One marked run at a time: a second would leave it open. */
+		if ((f = fopen(path, "r")) != NULL) {
+			id = fgets(line, sizeof line, f) != NULL ?
+			    strtol(line, NULL, 10) : 0;
+			fclose(f);
+			return (client_fail("mark start: run %ld is still "
+			    "marked on %s:%u; end it first with \"nasperf "
+			    "mark end\"", id, c->host, c->port));
+		}
 		if ((id = run_open(c, &o)) <= 0)
 			return (1);
 		if ((f = fopen(path, "w")) == NULL)
@@ -657,9 +666,11 @@ cmd_mark(struct client *c, int argc, char **argv)
 		    "\"nasperf mark end --bytes N\"\n", id);
 		return (0);
 	}
-	if ((f = fopen(path, "r")) == NULL)
-		return (client_fail("no run was marked on %s:%u (%s): run "
-		    "\"nasperf mark start\" first", c->host, c->port,
+	if ((f = fopen(path, "r")) == NULL && errno == ENOENT)
+		return (client_fail("mark end: no run was marked on %s:%u: "
+		    "run \"nasperf mark start\" first", c->host, c->port));
+	if (f == NULL)
+		return (client_fail("mark end: %s: %s", path,
 		    strerror(errno)));
 	id = fgets(line, sizeof line, f) != NULL ? strtol(line, NULL, 10) : 0;
 	fclose(f);

@@ -189,12 +189,20 @@ is "report of an unknown run fails" "$?" 1
 "$NASPERF" report abc >/dev/null 2>&1
 is "report of a non-number is a usage error" "$?" 2
 check "mark start opens a run" sh -c "'$NASPERF' mark start --label gui | grep -q opened"
+"$NASPERF" mark start --label again >/dev/null 2>"$T_TMP/err"
+is "a second mark start is refused" "$?" 1
+check "... saying which run is still marked and how to end it" \
+    grep -q 'mark start: run [0-9]* is still marked on .*; end it first with "nasperf mark end"' \
+    "$T_TMP/err"
 dd if=/dev/zero of=/dev/null bs=1M count=50 2>/dev/null
 sleep 1
 check "mark end closes it with its verdict" \
     sh -c "'$NASPERF' mark end --bytes 50M | grep -q '^verdict'"
-"$NASPERF" mark end >/dev/null 2>&1
+"$NASPERF" mark end >/dev/null 2>"$T_TMP/err"
 is "mark end without a start fails" "$?" 1
+check "... and says so without an error number's text" \
+    grep -qx 'nasperf: mark end: no run was marked on [^ ]*: run "nasperf mark start" first' \
+    "$T_TMP/err"
 check "top shows the counters and the last seconds' verdict" \
     sh -c "'$NASPERF' top -n 1 | grep -q 'last 5 s'"
 if command -v fio >/dev/null 2>&1; then
