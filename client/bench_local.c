@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "np.h"
 
 #define LOCAL_ALIGN	4096
 
@@ -360,7 +361,7 @@ local_protocol(const char *dir)
 
 int
 bench_local_open(struct bench_fs *fs, const char *dir,
-    const struct bench_proto_opts *po)
+    NP_UNUSED const struct bench_proto_opts *po)
 {
 	struct local	*l;
 	struct stat	 st;

@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "np.h"
 
 #ifdef HAVE_SMBCLIENT
 #include <fcntl.h>
@@ -49,8 +50,8 @@ smb_url(struct bench_fs *fs, const char *rel, char *out, size_t outsz)
 
 /* libsmbclient asks for credentials through this callback. */
 static void
-smb_auth(SMBCCTX *ctx, const char *srv, const char *shr, char *wg, int wglen,
-    char *un, int unlen, char *pw, int pwlen)
+smb_auth(SMBCCTX *ctx, NP_UNUSED const char *srv, NP_UNUSED const char *shr,
+    char *wg, int wglen, char *un, int unlen, char *pw, int pwlen)
 {
 	struct smb	*s = smbc_getOptionUserData(ctx);
 

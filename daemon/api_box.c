@@ -67,7 +67,7 @@ api_snapshot(struct daemon *d)
 }
 
 void
-api_healthz(struct daemon *d, struct evhttp_request *req)
+api_healthz(NP_UNUSED struct daemon *d, struct evhttp_request *req)
 {
 	http_reply(req, HTTP_OK, json_pack("{s:s}", "status", "ok"));
 }
@@ -384,7 +384,7 @@ api_samples(struct daemon *d, struct evhttp_request *req)
  * answer left, for an NTP-style offset estimate on the client.
  */
 void
-api_time(struct daemon *d, struct evhttp_request *req)
+api_time(NP_UNUSED struct daemon *d, struct evhttp_request *req)
 {
 	double	rx = nptime_real();
 

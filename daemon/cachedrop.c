@@ -29,6 +29,7 @@
 #include "daemon.h"
 #include "http.h"
 #include "log.h"
+#include "np.h"
 #include "nptime.h"
 
 #define CD_POLL_US	20000
@@ -88,7 +89,7 @@ cd_thread(void *arg)
 }
 
 static void
-cd_poll(evutil_socket_t fd, short what, void *arg)
+cd_poll(NP_UNUSED evutil_socket_t fd, NP_UNUSED short what, void *arg)
 {
 	struct cachedrop	*cd = arg;
 	struct timeval		 tv = { 0, CD_POLL_US };

@@ -484,7 +484,7 @@ dt_check_space(const struct dt_test *t, const struct dt_volume *v,
 
 /* Add volume path (configured, a mount point) and its member disks. */
 static int
-dt_volume_add(struct daemon *d, const struct topology *topo,
+dt_volume_add(NP_UNUSED struct daemon *d, const struct topology *topo,
     struct dt_test *t, const char *conf, struct http_err *r)
 {
 	struct topology_layer		 layers[TOPOLOGY_STACK_MAX];

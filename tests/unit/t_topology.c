@@ -53,7 +53,7 @@ stack_of(const struct topology *t, const char *path)
 	n = topology_stack(t, topology_mount_device(t, m), m->fstype, l,
 	    TOPOLOGY_STACK_MAX);
 	for (i = 0; i < n; i++)
-		snprintf(out + strlen(out), sizeof out - strlen(out), "%s%s:%zu",
+		snprintf(out + strlen(out), sizeof out - strlen(out), "%s%.47s:%zu",
 		    i > 0 ? " " : "", l[i].kind, l[i].n);
 	return (out);
 }
