@@ -319,6 +319,10 @@ runpath_proc(const struct pidstat *ps)
 		    (json_int_t)ps->syscr));
 		json_object_set_new(o, "syscw", json_integer(
 		    (json_int_t)ps->syscw));
+		json_object_set_new(o, "read_bytes", json_integer(
+		    (json_int_t)ps->read_bytes));
+		json_object_set_new(o, "write_bytes", json_integer(
+		    (json_int_t)ps->write_bytes));
 	} else
 		json_array_append_new(un, json_sprintf("io: %s",
 		    strerror(ps->io_errno)));
@@ -547,6 +551,11 @@ runpath_procdelta(const json_t *a, const json_t *b, double secs)
 		if (calls > 0)
 			runpath_put(o, "read_calls", calls);
 	}
+	/* What the process made the storage read and write (not the cache). */
+	runpath_put(o, "storage_read_bytes", runpath_delta(a, b,
+	    "read_bytes"));
+	runpath_put(o, "storage_write_bytes", runpath_delta(a, b,
+	    "write_bytes"));
 	if ((v = runpath_delta(a, b, "wchar")) >= 0) {
 		runpath_put(o, "write_call_bytes", v);
 		calls = runpath_delta(a, b, "syscw");
@@ -827,6 +836,7 @@ runpath_view_proc(const json_t *o, struct verdict_proc *p)
 	    cg, "quota_cores")) ? runpath_num(cg, "quota_cores") : 0) : NAN;
 	p->throttled_pct = json_is_object(cg) ? runpath_num(cg,
 	    "throttled_pct") : NAN;
+	p->storage_read = runpath_num(o, "storage_read_bytes");
 }
 
 void
@@ -876,9 +886,14 @@ runpath_view(const json_t *rep, struct verdict_path *p)
 				    sizeof p->disks[0], "%s",
 				    json_string_value(c));
 	}
-	json_array_foreach(json_object_get(rep, "processes"), i, o)
+	/* What the serving processes read from storage, when all tell. */
+	p->storage_read = json_array_size(json_object_get(rep, "processes")) >
+	    0 ? 0 : NAN;
+	json_array_foreach(json_object_get(rep, "processes"), i, o) {
 		if (p->nproc < VERDICT_PATH_PROCS)
 			runpath_view_proc(o, &p->proc[p->nproc++]);
+		p->storage_read += runpath_num(o, "storage_read_bytes");
+	}
 	json_array_foreach(json_object_get(rep, "others"), i, o)
 		if (p->nother < VERDICT_PATH_OTHERS)
 			runpath_view_proc(o, &p->other[p->nother++]);

@@ -1258,6 +1258,15 @@ v_cached(const struct v_ctx *x)
 	/* The synthetic data plane serves from memory, not the cache. */
 	if (x->path != NULL && x->path->synth)
 		return (0);
+	/*
+	 * The serving processes' own storage reads say it exactly, whatever
+	 * other disks did meanwhile.
+	 */
+	if (x->path != NULL && isfinite(x->path->storage_read))
+		return (x->run->op != NULL && strcmp(x->run->op, "read") == 0 &&
+		    x->run->has_bytes && x->run->bytes >= V_MIN_CACHE_BYTES &&
+		    x->path->storage_read < (double)x->run->bytes *
+		    x->cfg->v_cache_disk_pct / 100.0);
 	return (x->run->op != NULL && strcmp(x->run->op, "read") == 0 &&
 	    x->run->has_bytes && x->run->bytes >= V_MIN_CACHE_BYTES &&
 	    x->disk_read_bytes < (double)x->run->bytes *
@@ -1272,7 +1281,7 @@ v_decide(struct v_ctx *x)
 	const struct v_cand	*cpu_bound = NULL;
 	const char		*cls, *conf;
 	char			 summary[400], res[96];
-	double			 req, psi_io, inflight, util = NAN;
+	double			 req, psi_io, inflight, disk, util = NAN;
 	size_t			 i;
 
 	for (i = 0; i < x->nc; i++) {
@@ -1315,11 +1324,14 @@ v_decide(struct v_ctx *x)
 	if (v_cached(x)) {
 		cls = "cache";
 		snprintf(res, sizeof res, "page cache");
+		disk = x->path != NULL && isfinite(x->path->storage_read) ?
+		    x->path->storage_read : x->disk_read_bytes;
 		snprintf(summary, sizeof summary, "served from cache: the "
-		    "client read %.1f MB while the disks read %.1f MB (%.1f "
-		    "%%); %s%s", (double)x->run->bytes / 1e6,
-		    x->disk_read_bytes / 1e6,
-		    100.0 * x->disk_read_bytes / (double)x->run->bytes,
+		    "client read %.1f MB while %s read %.1f MB from the disks "
+		    "(%.1f %%); %s%s", (double)x->run->bytes / 1e6,
+		    disk == x->disk_read_bytes ? "the server" :
+		    "the serving processes", disk / 1e6,
+		    100.0 * disk / (double)x->run->bytes,
 		    cpu_bound != NULL ? "the copy kept busy " :
 		    "nothing on the server was saturated",
 		    cpu_bound != NULL ? cpu_bound->resource : "");

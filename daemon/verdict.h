@@ -39,6 +39,7 @@ struct verdict_proc {
 	double		wait_pct;	/* runnable, waiting for a CPU; NAN */
 	double		quota_cores;	/* its cgroup's CPU quota; 0 none, NAN */
 	double		throttled_pct;	/* of the window; NAN unknown */
+	double		storage_read;	/* bytes it had read from storage */
 };
 
 /*
@@ -68,6 +69,7 @@ struct verdict_path {
 	char		volume[160];		/* the first, for sentences */
 	struct verdict_proc proc[VERDICT_PATH_PROCS];
 	size_t		nproc;
+	double		storage_read;	/* by all of them; NAN unknown */
 	struct verdict_proc other[VERDICT_PATH_OTHERS];	/* busiest first */
 	size_t		nother;
 };

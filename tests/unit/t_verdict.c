@@ -112,6 +112,7 @@ path_init(struct verdict_path *p, const char *nic)
 	p->retransmits = 0;
 	p->rtt_ms = 0.4;
 	p->rwnd_limited_pct = p->sndbuf_limited_pct = p->sending_pct = NAN;
+	p->storage_read = NAN;
 	snprintf(p->nic, sizeof p->nic, "%s", nic);
 }
 
@@ -129,6 +130,7 @@ path_proc(struct verdict_proc *pr, int pid, const char *comm, int core,
 	pr->wait_pct = wait;
 	pr->quota_cores = 0;
 	pr->throttled_pct = NAN;
+	pr->storage_read = NAN;
 }
 
 /* The verdict of run over fixture name; caller frees. */
@@ -575,6 +577,18 @@ t_path(struct cfg *cfg)
 	T_TRUE(observed(rep, "sdc was busy 98 % of the window at 95.0 MB/s, "
 	    "off this transfer's path (its files are on /volume1)"));
 	json_decref(rep);
+	/*
+	 * What smbd itself read from storage decides the cache, whatever the
+	 * disks did for others meanwhile.
+	 */
+	p.storage_read = 0.5e6;
+	check("two-volumes", &r, cfg, "cache", "page cache", "while the "
+	    "serving processes read 0.5 MB from the disks (0.1 %)");
+	p.storage_read = 400e6;
+	rep = judge("two-volumes", &r, cfg);
+	T_TRUE(strcmp(vstr(rep, "class"), "cache") != 0);
+	json_decref(rep);
+	p.storage_read = NAN;
 	r.path = NULL;
 	check("two-volumes", &r, cfg, "disk", "sdc", "disk-bound");
 	snprintf(p.volume, sizeof p.volume, "/volume2");
@@ -688,7 +702,7 @@ main(void)
 	    "while the other 3 cores");
 
 	run_init(&r, "smb3", "read", 1000, 1048576);
-	check("cache", &r, cfg, "cache", "page cache", "disks read");
+	check("cache", &r, cfg, "cache", "page cache", "MB from the disks");
 
 	run_init(&r, "smb1", "write", 2.4, 1024);
 	check("small-requests", &r, cfg, "latency", "1024-byte", "round trip");
