@@ -184,15 +184,21 @@ run_body(const struct run_opts *o)
 	return (b);
 }
 
-/* Open a live run; its id, or 0 with the error printed. */
+/*
+ * Open a live run; its id, or 0 with the error printed.  pid (0: none)
+ * is the benchmark's process when the daemon runs on this box, so that
+ * it can follow it.
+ */
 static long
-run_open(struct client *c, const struct run_opts *o)
+run_open(struct client *c, const struct run_opts *o, long pid)
 {
 	json_t	*body, *j;
 	long	 id = 0;
 
 	if ((body = run_body(o)) == NULL)
 		return (client_fail("out of memory") - 1);
+	if (pid > 0)
+		json_object_set_new(body, "pid", json_integer(pid));
 	if ((j = client_call(c, EVHTTP_REQ_POST, "/v1/runs", body)) != NULL)
 		id = (long)json_integer_value(json_object_get(j, "id"));
 	json_decref(j);
@@ -296,25 +302,30 @@ run_echo(int fd, const char *buf, size_t n)
 	}
 }
 
+/* A benchmark started and held until its run is open. */
+struct run_child {
+	pid_t	pid;
+	int	go;		/* closing it lets the child exec */
+	int	out, err;	/* its stdout and stderr */
+};
+
 /*
- * Run argv with its output shown and captured; the exit status as the
- * shell gives it (128 + signal), or -1 when it could not be started.
+ * Fork the benchmark argv, held before exec until run_command lets it go
+ * (a byte on the go pipe; its end closing without one ends the child), so
+ * that its pid can open the run.  -1 with errno.
  */
 static int
-run_command(char **argv, int json, struct run_cap *out, struct run_cap *err)
+run_spawn(char **argv, struct run_child *ch)
 {
-	struct pollfd	 pfd[2];
-	struct run_cap	*caps[2] = { out, err };
-	char		 buf[65536];
-	pid_t		 pid;
-	ssize_t		 n;
-	int		 po[2], pe[2], status, open_fds = 2, i;
+	int	po[2], pe[2], pg[2];
+	ssize_t	n;
+	char	c;
 
-	if (pipe(po) == -1 || pipe(pe) == -1)
+	if (pipe(po) == -1 || pipe(pe) == -1 || pipe(pg) == -1)
 		return (-1);
-	if ((pid = fork()) == -1)
+	if ((ch->pid = fork()) == -1)
 		return (-1);
-	if (pid == 0) {
+	if (ch->pid == 0) {
 		signal(SIGINT, SIG_DFL);
 		dup2(po[1], 1);
 		dup2(pe[1], 2);
@@ -322,14 +333,56 @@ run_command(char **argv, int json, struct run_cap *out, struct run_cap *err)
 		close(po[1]);
 		close(pe[0]);
 		close(pe[1]);
+		close(pg[1]);
+		/* Wait for the run to open; nothing (we died): no benchmark. */
+		while ((n = read(pg[0], &c, 1)) == -1 && errno == EINTR)
+			;
+		if (n != 1)
+			_exit(127);
+		close(pg[0]);
 		execvp(argv[0], argv);
 		fprintf(stderr, "nasperf: %s: %s\n", argv[0], strerror(errno));
 		_exit(127);
 	}
 	close(po[1]);
 	close(pe[1]);
-	pfd[0].fd = po[0];
-	pfd[1].fd = pe[0];
+	close(pg[0]);
+	ch->go = pg[1];
+	ch->out = po[0];
+	ch->err = pe[0];
+	return (0);
+}
+
+/* Whether the daemon is on this box: it can follow a local pid. */
+static int
+run_local(const struct client *c)
+{
+	return (strncmp(c->host, "127.", 4) == 0 ||
+	    strcmp(c->host, "::1") == 0 || strcmp(c->host, "localhost") == 0);
+}
+
+/*
+ * Let the held benchmark run with its output shown and captured; the
+ * exit status as the shell gives it (128 + signal), or -1 when it could
+ * not be started.
+ */
+static int
+run_command(struct run_child *ch, int json, struct run_cap *out,
+    struct run_cap *err)
+{
+	struct pollfd	 pfd[2];
+	struct run_cap	*caps[2] = { out, err };
+	char		 buf[65536];
+	pid_t		 pid = ch->pid;
+	ssize_t		 n;
+	int		 status, open_fds = 2, i;
+
+	/* Let it go. */
+	while (write(ch->go, "g", 1) == -1 && errno == EINTR)
+		;
+	close(ch->go);
+	pfd[0].fd = ch->out;
+	pfd[1].fd = ch->err;
 	pfd[0].events = pfd[1].events = POLLIN;
 	while (open_fds > 0) {
 		if (poll(pfd, 2, -1) == -1) {
@@ -546,6 +599,7 @@ cmd_run(struct client *c, int argc, char **argv)
 {
 	struct run_opts		 o;
 	struct run_cap		 out, err;
+	struct run_child	 ch;
 	struct importers_result	 r;
 	void			(*oldint)(int);
 	double			 t0, wall;
@@ -567,8 +621,18 @@ cmd_run(struct client *c, int argc, char **argv)
 		    "bs=1M");
 		return (2);
 	}
-	if ((id = run_open(c, &o)) <= 0)
+	if (run_spawn(argv + optind, &ch) == -1)
+		return (client_fail("run: %s: %s", argv[optind],
+		    strerror(errno)));
+	if ((id = run_open(c, &o, run_local(c) ? (long)ch.pid : 0)) <= 0) {
+		kill(ch.pid, SIGKILL);
+		close(ch.go);
+		close(ch.out);
+		close(ch.err);
+		while (waitpid(ch.pid, NULL, 0) == -1 && errno == EINTR)
+			;
 		return (1);
+	}
 	if (!c->json)
 		fprintf(stderr, "nasperf: run %ld opened\n", id);
 	memset(&out, 0, sizeof out);
@@ -576,7 +640,7 @@ cmd_run(struct client *c, int argc, char **argv)
 	/* Ctrl-C stops the benchmark, not us: the run must still end. */
 	oldint = signal(SIGINT, SIG_IGN);
 	t0 = run_clock(CLOCK_MONOTONIC);
-	status = run_command(argv + optind, c->json, &out, &err);
+	status = run_command(&ch, c->json, &out, &err);
 	wall = run_clock(CLOCK_MONOTONIC) - t0;
 	signal(SIGINT, oldint);
 	run_parse_output(&out, &err, &r);
@@ -655,7 +719,7 @@ cmd_mark(struct client *c, int argc, char **argv)
 			    "marked on %s:%u; end it first with \"nasperf "
 			    "mark end\"", id, c->host, c->port));
 		}
-		if ((id = run_open(c, &o)) <= 0)
+		if ((id = run_open(c, &o, 0)) <= 0)
 			return (1);
 		if ((f = fopen(path, "w")) == NULL)
 			return (client_fail("%s: %s", path, strerror(errno)));

@@ -247,8 +247,9 @@ runpath_files(const struct daemon *d, const json_t *procs, json_t *files)
 				continue;
 			snprintf(dev, sizeof dev, "%u:%u", pf.v[j].major,
 			    pf.v[j].minor);
-			json_array_append_new(files, json_pack("{s:i,s:s,s:s}",
-			    "pid", pid, "dev", dev, "path", pf.v[j].path));
+			json_array_append_new(files, json_pack("{s:i,s:s,s:s,"
+			    "s:b}", "pid", pid, "dev", dev, "path",
+			    pf.v[j].path, "block", pf.v[j].block));
 		}
 	}
 }
@@ -363,8 +364,46 @@ runpath_add_proc(const struct daemon *d, struct probe_buf *b, json_t *procs,
 	json_array_append_new(procs, runpath_proc(&ps));
 }
 
+/*
+ * Add process pid and its descendants (from each thread's children list,
+ * /proc/PID/task/TID/children) to procs, up to RUNPATH_MAX_PROCS.
+ */
+static void
+runpath_tree(const struct daemon *d, struct probe_buf *b, json_t *procs,
+    int pid, int depth)
+{
+	struct dirent	*de;
+	DIR		*dir;
+	char		 rel[64], *p, *end;
+	long		 kids[RUNPATH_MAX_PROCS];
+	size_t		 n = 0, i;
+
+	runpath_add_proc(d, b, procs, pid);
+	snprintf(rel, sizeof rel, "%d/task", pid);
+	if (depth > 8 || (dir = probe_opendir(&d->root, PROBE_PROC, rel)) ==
+	    NULL)
+		return;
+	while ((de = readdir(dir)) != NULL && n < NP_NITEMS(kids)) {
+		if (de->d_name[0] < '0' || de->d_name[0] > '9')
+			continue;
+		snprintf(rel, sizeof rel, "%d/task/%.20s/children", pid,
+		    de->d_name);
+		if (probe_read(&d->root, PROBE_PROC, rel, b) == -1)
+			continue;
+		for (p = b->p; n < NP_NITEMS(kids); p = end) {
+			kids[n] = strtol(p, &end, 10);
+			if (end == p || kids[n] <= 0)
+				break;
+			n++;
+		}
+	}
+	closedir(dir);
+	for (i = 0; i < n && json_array_size(procs) < RUNPATH_MAX_PROCS; i++)
+		runpath_tree(d, b, procs, (int)kids[i], depth + 1);
+}
+
 json_t *
-runpath_snap(struct daemon *d, const char *client_addr, int box)
+runpath_snap(struct daemon *d, const char *client_addr, int box, int pid)
 {
 	struct inetdiag		 diag;
 	struct sockowner	 own;
@@ -389,9 +428,16 @@ runpath_snap(struct daemon *d, const char *client_addr, int box)
 	conns = json_object_get(snap, "connections");
 	procs = json_object_get(snap, "processes");
 	un = json_object_get(snap, "unavailable");
+	/* A local run's own process and what it started. */
+	if (pid > 0) {
+		probe_buf_init(&b);
+		runpath_tree(d, &b, procs, pid, 0);
+		probe_buf_free(&b);
+	}
 	if (client_addr == NULL || *client_addr == '\0') {
 		json_array_append_new(un, json_string("the client's address "
 		    "is unknown"));
+		runpath_files(d, procs, json_object_get(snap, "files"));
 		return (snap);
 	}
 	memset(&diag, 0, sizeof diag);
@@ -642,9 +688,19 @@ runpath_summary(const json_t *conns, const json_t *procs)
 	size_t		 i, n = json_array_size(conns), off;
 	double		 sent = 0, recv = 0, rtt = -1, retr = 0;
 
-	if (n == 0)
+	if (n == 0 && json_array_size(procs) == 0)
 		return (json_string("no connection from the client to a file "
 		    "service was seen"));
+	if (n == 0) {
+		/* A run on this box: its own process and what it started. */
+		p = json_array_get(procs, 0);
+		snprintf(s, sizeof s, "a run on this box, by %s %lld%s",
+		    json_string_value(json_object_get(p, "comm")),
+		    json_integer_value(json_object_get(p, "pid")),
+		    json_array_size(procs) > 1 ? " and the processes it "
+		    "started" : "");
+		return (json_string(s));
+	}
 	snprintf(port, sizeof port, "%lld", json_integer_value(
 	    json_object_get(json_array_get(conns, 0), "lport")));
 	json_array_foreach(conns, i, c) {
@@ -700,7 +756,8 @@ runpath_merge(json_t *seen, const json_t *snap)
 		{ "connections", "inode" }, { "processes", "pid" }
 	};
 	const json_t	*e, *old;
-	json_t		*a;
+	json_t		*a, *copy, *val;
+	const char	*key;
 	size_t		 k, i, j;
 
 	for (k = 0; k < NP_NITEMS(keys); k++) {
@@ -715,15 +772,37 @@ runpath_merge(json_t *seen, const json_t *snap)
 		json_array_foreach(json_object_get(snap, keys[k][0]), i, e) {
 			old = runpath_find(a, keys[k][1], json_integer_value(
 			    json_object_get(e, keys[k][1])));
+			if ((copy = json_deep_copy(e)) == NULL)
+				continue;
+			/*
+			 * A process first seen after the run opened keeps
+			 * that first reading: its counters count from there,
+			 * not from its start.
+			 */
+			if (k == 1 && old == NULL) {
+				json_object_set_new(copy, "first",
+				    json_deep_copy(e));
+				json_object_set(copy, "first_time",
+				    json_object_get(snap, "time"));
+			} else if (k == 1) {
+				/*
+				 * A process exiting as it is read may lose a
+				 * file (io, schedstat): keep what was read.
+				 */
+				json_object_foreach((json_t *)old, key, val)
+					if (json_object_get(copy, key) == NULL &&
+					    strcmp(key, "gone") != 0)
+						json_object_set(copy, key, val);
+			}
 			if (old == NULL) {
-				json_array_append_new(a, json_deep_copy(e));
+				json_array_append_new(a, copy);
 				continue;
 			}
 			json_array_foreach(a, j, old)
 				if (json_equal(json_object_get(old, keys[k][1]),
 				    json_object_get(e, keys[k][1])))
 					break;
-			json_array_set_new(a, j, json_deep_copy(e));
+			json_array_set_new(a, j, copy);
 		}
 	}
 	json_object_set(seen, "time", json_object_get(snap, "time"));
@@ -747,9 +826,9 @@ runpath_merge(json_t *seen, const json_t *snap)
 json_t *
 runpath_report(const json_t *start, const json_t *end, double secs)
 {
-	const json_t	*c, *p, *ac;
+	const json_t	*c, *p, *ac, *ap;
 	json_t		*conns, *procs = NULL, *un, *o, *files;
-	double		 t0, t1;
+	double		 t0, t1, ft, psecs;
 	size_t		 i;
 
 	if (start == NULL || !json_is_object(start))
@@ -777,10 +856,19 @@ runpath_report(const json_t *start, const json_t *end, double secs)
 			json_object_set_new(o, "closed_in_run", json_true());
 		json_array_append_new(conns, o);
 	}
-	json_array_foreach(json_object_get(end, "processes"), i, p)
-		json_array_append_new(procs, runpath_procdelta(runpath_find(
-		    json_object_get(start, "processes"), "pid",
-		    json_integer_value(json_object_get(p, "pid"))), p, secs));
+	json_array_foreach(json_object_get(end, "processes"), i, p) {
+		ap = runpath_find(json_object_get(start, "processes"), "pid",
+		    json_integer_value(json_object_get(p, "pid")));
+		psecs = secs;
+		/* Seen first after the run opened: from that reading on. */
+		if (ap == NULL && json_is_object(json_object_get(p, "first"))) {
+			ap = json_object_get(p, "first");
+			ft = json_number_value(json_object_get(p, "first_time"));
+			if (ft > 0 && t1 > ft)
+				psecs = t1 - ft;
+		}
+		json_array_append_new(procs, runpath_procdelta(ap, p, psecs));
+	}
 	if ((files = json_deep_copy(json_object_get(end, "files"))) == NULL ||
 	    !json_is_array(files)) {
 		json_decref(files);
@@ -961,17 +1049,70 @@ runpath_mount(const struct topology *t, const char *dev, const char *path)
 	return (best);
 }
 
+/*
+ * One volume of a path: where it is (a mount point, or a raw device's
+ * path), its filesystem (NULL for a raw device), its device and every
+ * device of the stack below it, and a sentence.
+ */
+static json_t *
+runpath_volume(const struct topology *t, const char *where,
+    const char *fstype, const char *dev)
+{
+	struct topology_layer	 layers[TOPOLOGY_STACK_MAX];
+	json_t			*devs;
+	char			 text[512];
+	size_t			 j, k, nl, off;
+
+	nl = topology_stack(t, dev, fstype, layers, TOPOLOGY_STACK_MAX);
+	if ((devs = json_array()) == NULL)
+		return (NULL);
+	off = (size_t)snprintf(text, sizeof text, "%s (%s", where,
+	    fstype != NULL ? fstype : "raw");
+	/* "/srv (btrfs) on btrfs raid0 loop3 loop4; loop loop3 ..." */
+	for (j = 0; j < nl; j++) {
+		if (off < sizeof text)
+			off += (size_t)snprintf(text + off, sizeof text - off,
+			    "%s %s", j == 0 ? ") on" : ";", layers[j].kind);
+		for (k = 0; k < layers[j].n; k++) {
+			json_array_append_new(devs,
+			    json_string(layers[j].devices[k]));
+			if (off < sizeof text)
+				off += (size_t)snprintf(text + off, sizeof text -
+				    off, " %s", layers[j].devices[k]);
+		}
+	}
+	if (nl == 0 && off < sizeof text)
+		snprintf(text + off, sizeof text - off, ", no block device)");
+	return (json_pack("{s:s,s:o,s:o,s:o,s:s}", "mount", where, "fstype",
+	    fstype != NULL ? json_string(fstype) : json_null(), "device",
+	    dev != NULL ? json_string(dev) : json_null(), "devices", devs,
+	    "summary", text));
+}
+
+/* The device a raw block device's major:minor ("8:1") names, or NULL. */
+static const char *
+runpath_blockdev(const struct topology *t, const char *dev)
+{
+	const struct blockdev		*b;
+	const struct blockdev_part	*p;
+	unsigned			 maj, min;
+
+	if (probe_scan_devno(dev, &maj, &min) == -1 ||
+	    (b = blockdev_find_dev(&t->block, maj, min, &p)) == NULL)
+		return (NULL);
+	return (p != NULL ? p->name : b->name);
+}
+
 void
 runpath_volumes(json_t *report, const struct topology *t,
     const char *protocol)
 {
-	struct topology_layer		 layers[TOPOLOGY_STACK_MAX];
 	const struct mounts_entry	*m, *mv[RUNPATH_MAX_VOLUMES];
 	const json_t			*f;
-	const char			*dev, *path;
-	json_t				*vols, *v, *devs;
-	char				 text[512];
-	size_t				 i, j, k, nl, nm = 0, off;
+	const char			*dev, *path, *raw[RUNPATH_MAX_VOLUMES];
+	const char			*rawpath[RUNPATH_MAX_VOLUMES];
+	json_t				*vols, *v;
+	size_t				 i, j, nm = 0, nr = 0;
 
 	if (!json_is_true(json_object_get(report, "observed")) || t == NULL ||
 	    !(t->have & TOPOLOGY_MOUNTS) || (vols = json_array()) == NULL)
@@ -979,8 +1120,21 @@ runpath_volumes(json_t *report, const struct topology *t,
 	json_array_foreach(json_object_get(report, "files"), i, f) {
 		path = json_string_value(json_object_get(f, "path"));
 		dev = json_string_value(json_object_get(f, "dev"));
-		if (path == NULL || dev == NULL ||
-		    !runpath_data_file(t, protocol, path) ||
+		if (path == NULL || dev == NULL)
+			continue;
+		/* A disk read raw is its own volume. */
+		if (json_is_true(json_object_get(f, "block"))) {
+			if ((dev = runpath_blockdev(t, dev)) == NULL)
+				continue;
+			for (j = 0; j < nr && strcmp(raw[j], dev) != 0; j++)
+				;
+			if (j == nr && nr < RUNPATH_MAX_VOLUMES) {
+				rawpath[nr] = path;
+				raw[nr++] = dev;
+			}
+			continue;
+		}
+		if (!runpath_data_file(t, protocol, path) ||
 		    (m = runpath_mount(t, dev, path)) == NULL)
 			continue;
 		for (j = 0; j < nm && mv[j] != m; j++)
@@ -988,40 +1142,12 @@ runpath_volumes(json_t *report, const struct topology *t,
 		if (j == nm && nm < RUNPATH_MAX_VOLUMES)
 			mv[nm++] = m;
 	}
-	for (i = 0; i < nm; i++) {
-		m = mv[i];
-		dev = topology_mount_device(t, m);
-		nl = topology_stack(t, dev, m->fstype, layers,
-		    TOPOLOGY_STACK_MAX);
-		if ((devs = json_array()) == NULL)
-			break;
-		off = (size_t)snprintf(text, sizeof text, "%s (%s", m->mountpoint,
-		    m->fstype);
-		/* "/srv (btrfs) on btrfs raid0 loop3 loop4; loop loop3 ..." */
-		for (j = 0; j < nl; j++) {
-			if (off < sizeof text)
-				off += (size_t)snprintf(text + off, sizeof text -
-				    off, "%s %s", j == 0 ? ") on" : ";",
-				    layers[j].kind);
-			for (k = 0; k < layers[j].n; k++) {
-				json_array_append_new(devs,
-				    json_string(layers[j].devices[k]));
-				if (off < sizeof text)
-					off += (size_t)snprintf(text + off,
-					    sizeof text - off, " %s",
-					    layers[j].devices[k]);
-			}
-		}
-		if (nl == 0 && off < sizeof text)
-			off += (size_t)snprintf(text + off, sizeof text - off,
-			    ", no block device");
-		if (nl == 0 && off < sizeof text)
-			snprintf(text + off, sizeof text - off, ")");
-		v = json_pack("{s:s,s:s,s:o,s:o,s:s}", "mount", m->mountpoint,
-		    "fstype", m->fstype, "device", dev != NULL ?
-		    json_string(dev) : json_null(), "devices", devs, "summary",
-		    text);
-		json_array_append_new(vols, v);
-	}
+	for (i = 0; i < nm; i++)
+		if ((v = runpath_volume(t, mv[i]->mountpoint, mv[i]->fstype,
+		    topology_mount_device(t, mv[i]))) != NULL)
+			json_array_append_new(vols, v);
+	for (i = 0; i < nr; i++)
+		if ((v = runpath_volume(t, rawpath[i], NULL, raw[i])) != NULL)
+			json_array_append_new(vols, v);
 	json_object_set_new(report, "volumes", vols);
 }

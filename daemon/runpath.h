@@ -30,9 +30,12 @@ void	runpath_refresh(struct daemon *);
  * A snapshot of the path to client_addr now (IPv4 or IPv6 text): its
  * connections and their processes.  Never NULL but on ENOMEM: what could
  * not be read is said in it ("unavailable").  With box, every process's
- * CPU ticks too, to name the busiest processes off the path.
+ * CPU ticks too, to name the busiest processes off the path.  pid (0:
+ * none) is a local run's own process: it and its descendants are on the
+ * path too.
  */
-json_t	*runpath_snap(struct daemon *, const char *client_addr, int box);
+json_t	*runpath_snap(struct daemon *, const char *client_addr, int box,
+	    int pid);
 /*
  * Merge snapshot snap into seen (a copy of the first snapshot, merged
  * into since): each connection and process takes its latest counters,

@@ -49,6 +49,8 @@
 #define RUNS_MAX_FILES		1e10
 #define RUNS_MAX_BLOCK		(1024.0 * 1024 * 1024)
 #define RUNS_MAX_SECONDS	(7 * 86400.0)
+#define RUNS_MAX_PID		4194304	/* the kernel's pid_max limit */
+#define RUNS_PATH_MS		250	/* an open run's path is read this often */
 #define RUNS_MAX_OFFSET		(7 * 86400.0)	/* client clock error */
 #define RUNS_TEXT_MAX		200
 
@@ -161,8 +163,9 @@ runs_cmp(const void *a, const void *b)
 }
 
 /*
- * Every second: the paths of the runs still open, merged into what each
- * has seen, so that a connection opened and closed within a run counts.
+ * Every RUNS_PATH_MS: the paths of the runs still open, merged into what
+ * each has seen, so that a connection opened and closed within a run
+ * counts when it lived that long.
  * In memory only: after a restart a run's path starts again from its
  * first snapshot, which its file keeps.
  */
@@ -189,7 +192,8 @@ runs_path_cb(NP_UNUSED evutil_socket_t fd, NP_UNUSED short what, void *arg)
 				continue;
 		}
 		addr = json_string_value(json_object_get(run, "client_addr"));
-		if ((snap = runpath_snap(rs->d, addr, 0)) != NULL)
+		if ((snap = runpath_snap(rs->d, addr, 0, (int)json_integer_value(
+		    json_object_get(run, "pid")))) != NULL)
 			runpath_merge(seen, snap);
 		json_decref(snap);
 	}
@@ -206,7 +210,7 @@ runs_init(struct daemon *d, char **cause)
 	json_error_t	 jerr;
 	char		 path[4500];
 	unsigned long	 id;
-	struct timeval	 tv = { 1, 0 };
+	struct timeval	 tv = { 0, RUNS_PATH_MS * 1000 };
 
 	*cause = NULL;
 	if ((rs = calloc(1, sizeof *rs)) == NULL)
@@ -316,7 +320,8 @@ runs_figures(const json_t *body, json_t *run, char *msg, size_t msgsz)
 	static const char *const texts[] = { "label", "client" };
 	static const char *const known[] = {
 		"label", "client", "protocol", "op", "bytes", "ops", "files",
-		"block_size", "client_seconds", "start", "end", "clock_offset"
+		"block_size", "client_seconds", "start", "end", "clock_offset",
+		"pid"
 	};
 	const char	*key, *s;
 	json_t		*v;
@@ -324,8 +329,12 @@ runs_figures(const json_t *body, json_t *run, char *msg, size_t msgsz)
 	size_t		 i;
 
 	json_object_foreach((json_t *)body, key, v) {
-		if (!runs_oneof(key, known, NP_NITEMS(known))) {
-			snprintf(msg, msgsz, "unknown key '%.40s'", key);
+		if (!runs_oneof(key, known, NP_NITEMS(known)) ||
+		    (strcmp(key, "pid") == 0 && json_object_get(run, "pid") ==
+		    NULL)) {
+			snprintf(msg, msgsz, "unknown key '%.40s'%s", key,
+			    strcmp(key, "pid") == 0 ? ": a run names its "
+			    "process when it opens" : "");
 			return (-1);
 		}
 	}
@@ -376,6 +385,36 @@ runs_figures(const json_t *body, json_t *run, char *msg, size_t msgsz)
 		}
 		json_object_set(run, "op", v);
 	}
+	return (0);
+}
+
+/*
+ * The process a live run names as its own ("pid"): the benchmark that
+ * nasperf run started, on this box.  Only a client on this box can name
+ * one (its address is loopback), and only as the run opens.  -1 with msg.
+ */
+static int
+runs_pid(const json_t *body, json_t *run, const char *peer, int recorded,
+    char *msg, size_t msgsz)
+{
+	const json_t	*v = json_object_get(body, "pid");
+
+	if (v == NULL || json_is_null(v))
+		return (0);
+	if (!json_is_integer(v) || json_integer_value(v) < 1 ||
+	    json_integer_value(v) > RUNS_MAX_PID) {
+		snprintf(msg, msgsz, "pid: expected a process id from 1 to %d",
+		    RUNS_MAX_PID);
+		return (-1);
+	}
+	if (recorded || peer == NULL || (strncmp(peer, "127.", 4) != 0 &&
+	    strcmp(peer, "::1") != 0 && strncmp(peer, "::ffff:127.", 11) !=
+	    0)) {
+		snprintf(msg, msgsz, "pid: only a live run from a client on "
+		    "this box can name its process");
+		return (-1);
+	}
+	json_object_set_new(run, "pid", json_integer(json_integer_value(v)));
 	return (0);
 }
 
@@ -548,7 +587,9 @@ runs_make(struct daemon *d, const json_t *run, const json_t *doc,
 	if (start != NULL) {
 		seen = json_deep_copy(json_object_get(doc, "path_seen") != NULL ?
 		    json_object_get(doc, "path_seen") : start);
-		if ((snap = runpath_snap(d, vr.client_addr, 1)) != NULL &&
+		if ((snap = runpath_snap(d, vr.client_addr, 1,
+		    (int)json_integer_value(json_object_get(run, "pid")))) !=
+		    NULL &&
 		    seen != NULL)
 			runpath_merge(seen, snap);
 		path = runpath_report(start, seen, vr.end - vr.start);
@@ -559,6 +600,9 @@ runs_make(struct daemon *d, const json_t *run, const json_t *doc,
 		path = runpath_report(NULL, NULL, 0);
 	runpath_view(path, &vp);
 	vr.path = &vp;
+	/* A synth run measures the path's capacity: it is not its own yardstick. */
+	if (vp.synth)
+		vr.path_capacity = 0;
 	server = runs_server();
 	rep = verdict_report(sampler_history(d), &vr, d->cfg, server, &cause);
 	json_decref(server);
@@ -659,7 +703,8 @@ runs_create(struct daemon *d, const json_t *body, const char *peer,
 		http_fail(e, 500, "internal", "out of memory");
 		return (NULL);
 	}
-	if (runs_figures(body, run, msg, sizeof msg) == -1 ||
+	if (runs_pid(body, run, peer, recorded, msg, sizeof msg) == -1 ||
+	    runs_figures(body, run, msg, sizeof msg) == -1 ||
 	    (recorded && runs_place(body, run, now, msg, sizeof msg) == -1)) {
 		http_fail(e, 400, "bad_request", "%s", msg);
 		goto out;
@@ -677,7 +722,8 @@ runs_create(struct daemon *d, const json_t *body, const char *peer,
 		    now)));
 		/* Its connections and processes now, to compare at the end. */
 		runpath_refresh(d);
-		path = runpath_snap(d, peer, 1);
+		path = runpath_snap(d, peer, 1, (int)json_integer_value(
+		    json_object_get(run, "pid")));
 	} else if ((rep = runs_make(d, run, NULL, e)) == NULL)
 		goto out;		/* nothing saved */
 	doc = json_pack("{s:O,s:O?,s:o?}", "run", run, "report", rep,

@@ -826,9 +826,10 @@ v_nic_off_path(struct v_ctx *x, size_t i, const struct v_nic *r)
 
 	if (isfinite(cap) && 100.0 * v / cap >= V_OFF_BUSY)
 		v_observe(x, "network", e->name, "%s moved %.1f MB/s, %.0f %% "
-		    "of its %.0f Mb/s, off this transfer's path (it went over "
-		    "%s)", e->name, v / 1e6, 100.0 * v / cap, cap * 8 / 1e6,
-		    x->path->nic);
+		    "of its %.0f Mb/s, off this transfer's path (%s%s)",
+		    e->name, v / 1e6, 100.0 * v / cap, cap * 8 / 1e6,
+		    x->path->nconn > 0 ? "it went over " : "a run on this box "
+		    "uses no network", x->path->nconn > 0 ? x->path->nic : "");
 }
 
 /* NICs: bytes each way against the path's capacity. */
@@ -855,6 +856,15 @@ v_nics(struct v_ctx *x)
 		    h->ent[HIST_NIC][x->path_nic].master);
 	if (x->path_nic >= 0)
 		x->busiest_nic = (size_t)x->path_nic;
+	/* A run on the box itself crosses no interface. */
+	if (x->path != NULL && x->path->nconn == 0) {
+		for (i = 0; i < h->nent[HIST_NIC]; i++)
+			if (strcmp(h->ent[HIST_NIC][i].name, "lo") != 0 &&
+			    h->ent[HIST_NIC][i].master[0] == '\0' &&
+			    v_nic(h, x->a, x->b, i, &r) == 0)
+				v_nic_off_path(x, i, &r);
+		return;
+	}
 	for (i = 0, v = 0; x->path_nic < 0 && i < h->nent[HIST_NIC]; i++) {
 		e = &h->ent[HIST_NIC][i];
 		if (strcmp(e->name, "lo") == 0 || e->master[0] != '\0' ||
@@ -1329,8 +1339,8 @@ v_decide(struct v_ctx *x)
 		snprintf(summary, sizeof summary, "served from cache: the "
 		    "client read %.1f MB while %s read %.1f MB from the disks "
 		    "(%.1f %%); %s%s", (double)x->run->bytes / 1e6,
-		    disk == x->disk_read_bytes ? "the server" :
-		    "the serving processes", disk / 1e6,
+		    x->path != NULL && isfinite(x->path->storage_read) ?
+		    "the serving processes" : "the server", disk / 1e6,
 		    100.0 * disk / (double)x->run->bytes,
 		    cpu_bound != NULL ? "the copy kept busy " :
 		    "nothing on the server was saturated",
@@ -1751,7 +1761,8 @@ verdict_report(const struct history *h, const struct verdict_run *run,
 	x->cfg = cfg;
 	x->client_rate = NAN;
 	x->path_nic = -1;
-	if (run->path != NULL && run->path->observed && run->path->nconn > 0)
+	if (run->path != NULL && run->path->observed &&
+	    (run->path->nconn > 0 || run->path->nproc > 0))
 		x->path = run->path;
 	if (v_bracket(x, cause) == -1)
 		goto out;
@@ -1775,7 +1786,8 @@ verdict_report(const struct history *h, const struct verdict_run *run,
 		    HIST_SYS_PSI_CPU_SOME));
 	/* A path over loopback moves nothing through an interface. */
 	if (v_networked(run) && run->has_bytes && run->bytes >= 1000000 &&
-	    (x->path == NULL || strcmp(x->path->nic, "lo") != 0) &&
+	    (x->path == NULL || (x->path->nconn > 0 &&
+	    strcmp(x->path->nic, "lo") != 0)) &&
 	    x->nic_bytes < (double)run->bytes * V_CONTRADICT)
 		v_observe(x, "client", NULL, "the client reports %.1f MB but "
 		    "the server's interfaces moved only %.1f MB: the traffic "

@@ -58,23 +58,25 @@ pidfiles_read(const struct probe_root *root, int pid,
 	while ((de = readdir(dir)) != NULL) {
 		if (!pidfiles_num(de->d_name))
 			continue;
-		/* Closed meanwhile, or not a regular file: skip it. */
+		/* Closed meanwhile, or neither a file nor a disk: skip it. */
 		if (fstatat(dirfd(dir), de->d_name, &st, 0) == -1 ||
-		    !S_ISREG(st.st_mode))
+		    (!S_ISREG(st.st_mode) && !S_ISBLK(st.st_mode)))
 			continue;
 		len = readlinkat(dirfd(dir), de->d_name, link, sizeof link - 1);
 		if (len <= 0)
 			continue;
 		link[len] = '\0';
-		if ((want != NULL && !want(link)) || pidfiles_has(f, link))
+		if ((S_ISREG(st.st_mode) && want != NULL && !want(link)) ||
+		    pidfiles_has(f, link))
 			continue;
 		if (f->n == PIDFILES_MAX) {
 			f->dropped++;
 			continue;
 		}
 		e = &f->v[f->n++];
-		e->major = major(st.st_dev);
-		e->minor = minor(st.st_dev);
+		e->block = S_ISBLK(st.st_mode);
+		e->major = e->block ? major(st.st_rdev) : major(st.st_dev);
+		e->minor = e->block ? minor(st.st_rdev) : minor(st.st_dev);
 		probe_strlcpy(e->path, link, sizeof e->path);
 	}
 	closedir(dir);

@@ -4,9 +4,10 @@
  *
  * Each entry of /proc/PID/fd is followed (fstatat) to the file it names:
  * a regular file gives its st_dev (major:minor, which for btrfs is the
- * anonymous device mountinfo shows too) and the path the link names.
- * Sockets, pipes, devices and directories are left out.  Only root or
- * the process's owner can read its descriptors.
+ * anonymous device mountinfo shows too) and the path the link names; a
+ * block device opened raw gives its own major:minor.  Sockets, pipes,
+ * character devices and directories are left out.  Only root or the
+ * process's owner can read its descriptors.
  */
 #ifndef PIDFILES_H
 #define PIDFILES_H
@@ -19,7 +20,9 @@
 #define PIDFILES_PATH_MAX	512
 
 struct pidfiles_file {
-	unsigned	major, minor;	/* st_dev of the filesystem */
+	unsigned	major, minor;	/* st_dev of the filesystem; a block
+					 * device's own st_rdev */
+	int		block;		/* a block device opened raw */
 	char		path[PIDFILES_PATH_MAX];	/* as the link names it */
 };
 
@@ -30,8 +33,8 @@ struct pidfiles {
 };
 
 /*
- * Read process pid's open regular files into f, those want (NULL: all)
- * says yes to by their path.  -1 with errno: EACCES or EPERM (not root
+ * Read process pid's open regular files and block devices into f, the
+ * files those want (NULL: all) says yes to by their path.  -1 with errno: EACCES or EPERM (not root
  * nor the owner), ENOENT (the process is gone).
  */
 int	pidfiles_read(const struct probe_root *, int pid,
