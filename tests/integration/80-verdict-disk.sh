@@ -1,12 +1,16 @@
 #!/bin/bash
-# The verdict names a slow disk for real: an ext4 file system on a loop
-# device (the outer one), holding a 200 MiB image of random data attached
-# as a second loop device (the inner one).  The block-I/O throttle holds
-# the outer device to 20 MB/s for a child cgroup, so the inner one, whose
+# The verdict names a slow disk for real, on the path of a run on the box
+# itself, while other work goes on: an ext4 file system on a loop device
+# (the outer one) holds a 200 MiB image of random data attached as a
+# second loop device (the inner one).  The block-I/O throttle holds the
+# outer device to RATE MB/s for a child cgroup, so the inner one, whose
 # requests wait behind it, looks like a slow disk at its limit: busy all
-# the time, each 1 MiB request taking 50 ms.  An O_DIRECT read of 80 MiB
-# from the inner device in that cgroup, then a write, each as a run: the
-# verdict is disk, naming the inner device.
+# the time.  nasperf run wraps an O_DIRECT dd on the inner device in that
+# cgroup (a read, then a write), naming its process to the daemon: the
+# verdict is disk, naming the inner device dd held open, while a neighbour
+# reads a third loop device flat out and a copy of yes spins a core, both
+# off the path.  RATE and the size are drawn at random each run (the seed
+# is printed, NP_SEED=N repeats it); asserted on the first attempt.
 #
 # cgroup v1 (blkio.throttle.*) where blkio is a v1 hierarchy, else v2
 # (io.max).  Rules are set on our own child cgroup only, and removed
@@ -15,6 +19,12 @@
 . "$(dirname "$0")/lib.sh"
 need_root
 need_cmd curl jq losetup mkfs.ext4 mount umount dd
+
+SEED=${NP_SEED:-$((($$ + $(date +%s)) % 32768))}
+RANDOM=$SEED
+RATE=$((10 + RANDOM % 21))		# MB/s
+COUNT=$((RATE * (2 + RANDOM % 3)))	# MiB: 2-4 s at RATE
+echo "# seed $SEED (NP_SEED=$SEED repeats this run): $RATE MB/s, $COUNT MiB"
 
 if [ -d /sys/fs/cgroup/blkio ]; then
 	CGV=1 CGROOT=/sys/fs/cgroup/blkio
@@ -42,7 +52,6 @@ L2=$(losetup -f --show --direct-io=on "$T_TMP/mnt/inner.img") ||
 at_exit "retry losetup -d $L2"
 L1N=$(basename "$L1") L2N=$(basename "$L2")
 MM=$(cat "/sys/block/$L1N/dev")
-OURS="$L1N $L2N"
 
 CG=$CGROOT/nasperf-t80-$$
 mkdir "$CG" || skip_all "cannot make $CG"
@@ -51,59 +60,62 @@ at_exit "for p in \$(cat $CG/cgroup.procs); do
 if [ "$CGV" = 1 ]; then
 	at_exit "echo '$MM 0' >$CG/blkio.throttle.read_bps_device"
 	at_exit "echo '$MM 0' >$CG/blkio.throttle.write_bps_device"
-	echo "$MM 20000000" >"$CG/blkio.throttle.read_bps_device"
-	echo "$MM 20000000" >"$CG/blkio.throttle.write_bps_device"
+	echo "$MM $((RATE * 1000000))" >"$CG/blkio.throttle.read_bps_device"
+	echo "$MM $((RATE * 1000000))" >"$CG/blkio.throttle.write_bps_device"
 else
 	at_exit "echo '$MM rbps=max wbps=max' >$CG/io.max"
-	echo "$MM rbps=20000000 wbps=20000000" >"$CG/io.max"
+	echo "$MM rbps=$((RATE * 1000000)) wbps=$((RATE * 1000000))" >"$CG/io.max"
 fi
 
 start_daemon || { echo "Bail out! nasperfd did not start"; exit 1; }
-
 . "$(dirname "$0")/verdict-lib.sh"
 
-# in_cg CMD...: run CMD in the throttled cgroup.
-in_cg() {
-	sh -c 'echo $$ >"$0/cgroup.procs" && exec "$@"' "$CG" "$@"
-}
+# The neighbours: a third loop device read flat out, a core spinning.
+ram_loop NB 200M
+NBN=$(basename "$NB")
+disk_neighbour "$NB"
+cp /usr/bin/yes "$T_TMP/npburn"
+"$T_TMP/npburn" >/dev/null &
+burn=$!
+at_exit "kill $burn 2>/dev/null"
 
-# dd_run OP ARGS...: a run of op OP around dd ARGS in the cgroup, 80 MiB
-# in 1 MiB requests at offset OFF (MiB), which moves on each time.
-OFF=0
+# dd_run OP ARGS...: nasperf run around dd ARGS in the cgroup, COUNT MiB
+# in 1 MiB requests; the report goes to $T_TMP/rep.OP.
 dd_run() {
-	local op=$1 t0 t1
+	local op=$1
 	shift
-	run_open "{\"label\":\"dd $op\",\"protocol\":\"local\",\"op\":\"$op\"}"
-	t0=$(date +%s.%N)
-	in_cg dd "$@" bs=1M count=80 status=none
-	t1=$(date +%s.%N)
-	run_close "{\"bytes\":$((80 * 1048576)),\"ops\":80,\
-\"block_size\":1048576,\"client_seconds\":$(awk "BEGIN { print $t1 - $t0 }")}"
-	OFF=$(((OFF + 80) % 120))
+	NASPERF_TOKEN=$NPD_TOKEN "$NASPERF" -H "127.0.0.1:$NPD_PORT" --json \
+	    run --op "$op" --label "dd $op" --protocol local -- sh -c \
+	    'echo $$ >"$0/cgroup.procs" && exec dd "$@" bs=1M count='"$COUNT" \
+	    "$CG" "$@" >"$T_TMP/rep.$op" 2>"$T_TMP/err.$op"
+	RUN=$op
+	vshow
 }
-reads() { dd_run read if="$L2" of=/dev/null iflag=direct skip=$OFF; }
-writes() { dd_run write if=/dev/zero of="$L2" oflag=direct seek=$OFF; }
 
-measure reads disk "$L2N"
-is "a read from a disk behind a 20 MB/s throttle: class" \
+dd_run read if="$L2" of=/dev/null iflag=direct
+is "a read from a disk behind a $RATE MB/s throttle: class" \
     "$(vget .verdict.class)" disk
 is "the resource is the inner loop device" "$(vget .verdict.resource)" "$L2N"
-echo "# client $(vget '.client_rate / 1e4 | floor / 100') MB/s;" \
-    "$L2N: $(vget ".evidence[] | select(.resource == \"$L2N\") | .detail")"
-api "/v1/runs/$RUN/report?format=text" >"$T_TMP/text"
 case $(vget .verdict.summary) in
 "disk-bound: $L2N was busy "*) ok "$L2N was saturated" ;;
 *) not_ok "$L2N was saturated" "got '$(vget .verdict.summary)'" ;;
 esac
-check "the text report says disk: $L2N" \
-    grep -q "^verdict  disk: $L2N\$" "$T_TMP/text"
+check "the path is the run's own dd" jq -e '.path.processes[0].comm == "dd"' \
+    "$T_TMP/rep.read"
+is "the path's volume is the inner device, read raw" \
+    "$(vget '.path.volumes[0].device')" "$L2N"
+check "the neighbour $NBN is an observation off the path" jq -e --arg d \
+    "$NBN was busy" '[.observations[].text | select(startswith($d))] |
+    length == 1' "$T_TMP/rep.read"
+check "npburn is not the verdict" sh -c \
+    "! jq -r .verdict.resource '$T_TMP/rep.read' | grep -q npburn"
 
-measure writes disk "$L2N"
+dd_run write if=/dev/zero of="$L2" oflag=direct
 is "a write to it: class" "$(vget .verdict.class)" disk
 is "the resource is the inner loop device" "$(vget .verdict.resource)" "$L2N"
-echo "# client $(vget '.client_rate / 1e4 | floor / 100') MB/s;" \
-    "$L2N: $(vget ".evidence[] | select(.resource == \"$L2N\") | .detail")"
 
+kill "$NEIGHBOUR" "$burn"
+wait "$NEIGHBOUR" "$burn" 2>/dev/null
 stop_daemon
 is "nasperfd exits 0" "$NPD_RC" 0
 done_testing

@@ -21,17 +21,13 @@ SECS=$((3 + RANDOM % 3))
 echo "# seed $SEED (NP_SEED=$SEED repeats this run): $RATE MB/s, ${SECS} s"
 
 io_cgroup t86
-ram_dir
-truncate -s 300M "$T_RAM/vol.img"
-truncate -s 300M "$T_RAM/nb.img"
-VOL=$(losetup -f --show --direct-io=on "$T_RAM/vol.img") ||
-    skip_all "no loop device"
-at_exit "retry losetup -d $VOL"
-NB=$(losetup -f --show --direct-io=on "$T_RAM/nb.img") ||
-    skip_all "no second loop device"
-at_exit "retry losetup -d $NB"
+ram_loop VOL 300M
+ram_loop NB 300M
 VOLN=$(basename "$VOL") NBN=$(basename "$NB")
-mkfs.ext4 -q -F "$VOL" || skip_all "mkfs.ext4 failed"
+# Initialised now, not by ext4lazyinit in the background: the disk
+# analyzer refuses a disk busy with other I/O.
+mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$VOL" ||
+    skip_all "mkfs.ext4 failed"
 mkdir "$T_TMP/vol"
 mount "$VOL" "$T_TMP/vol" || skip_all "cannot mount ext4"
 at_exit "retry umount $T_TMP/vol"
@@ -61,9 +57,7 @@ echo "# baseline of $VOLN: $base bytes/s"
 . "$(dirname "$0")/verdict-lib.sh"
 
 # The neighbour: NB read flat out, off the path.
-(while :; do dd if="$NB" of=/dev/null bs=1M iflag=direct status=none; done) &
-nb=$!
-at_exit "kill $nb 2>/dev/null"
+disk_neighbour "$NB"
 sleep 1
 
 # The file leaves the page cache, then is read over SMB as a run.
@@ -75,12 +69,9 @@ smbclient "//127.0.0.1/share" -p "$SPORT" -A "$T_TMP/cred" \
 t1=$(date +%s.%N)
 run_close "{\"bytes\":$((RATE * SECS * 1048576)),\"client_seconds\":$(awk \
     "BEGIN { print $t1 - $t0 }")}"
-kill "$nb"
-wait "$nb" 2>/dev/null
-echo "# $(vget '.verdict.class + ": " + .verdict.resource + ": " +
-    .verdict.summary')"
-vget '.path.summary, (.path.volumes[]?.summary), (.observations[].text)' |
-    sed 's/^/#   /'
+kill "$NEIGHBOUR"
+wait "$NEIGHBOUR" 2>/dev/null
+vshow
 
 is "disk: class" "$(vget .verdict.class)" disk
 is "disk: the resource is the share's volume, $VOLN" \

@@ -13,60 +13,9 @@
 . "$(dirname "$0")/lib.sh"
 need_root
 need_cmd curl jq ip tc iperf3
-NS_S=npsyn-srv-$$ NS_C=npsyn-cli-$$
 RATE=100
-SRV=10.97.0.1 CLI=10.97.0.2
-
-if [ -z "${NP_T91_NS:-}" ]; then
-	ip netns add "$NS_S" || skip_all "cannot make a network namespace"
-	at_exit "ip netns del $NS_S"
-	ip netns add "$NS_C" || skip_all "cannot make a network namespace"
-	at_exit "ip netns del $NS_C"
-	# Made inside the namespaces: no name is ever taken in ours.
-	ip link add vsrv netns "$NS_S" type veth peer name vcli \
-	    netns "$NS_C" || skip_all "cannot make a veth pair"
-	ip -n "$NS_S" addr add "$SRV/24" dev vsrv
-	ip -n "$NS_C" addr add "$CLI/24" dev vcli
-	for n in "$NS_S:vsrv" "$NS_C:vcli"; do
-		ip -n "${n%%:*}" link set lo up
-		# tbf counts each segment's headers, the NIC counters a GSO
-		# packet's once: without GSO both count the wire.
-		ip -n "${n%%:*}" link set "${n#*:}" gso_max_segs 1 2>/dev/null
-		ip -n "${n%%:*}" link set "${n#*:}" up
-		ip netns exec "${n%%:*}" tc qdisc add dev "${n#*:}" root tbf \
-		    rate "${RATE}mbit" burst 64kb latency 50ms ||
-		    skip_all "cannot shape ${n#*:} with tbf"
-	done
-	rc=0
-	NP_T91_NS=$NS_S,$NS_C ip netns exec "$NS_S" "$BASH" "$0" || rc=$?
-	exit "$rc"
-fi
-NS_S=${NP_T91_NS%,*} NS_C=${NP_T91_NS#*,}
-
-# The daemon on every address of the server's namespace.
-NPD_PORT=$(free_port)
-SPORT=$(free_port)
-NPD_STATE=$T_TMP/state
-NPD_LOG=$T_TMP/nasperfd.log
-cat >"$T_TMP/c.yaml" <<EOF
-interfaces:
-  vsrv:
-    speed_mbps: $RATE
-synth:
-  listen: 0.0.0.0:$SPORT
-EOF
-"$NASPERFD" -f -d -c "$T_TMP/c.yaml" -l "0.0.0.0:$NPD_PORT" \
-    -s "$NPD_STATE" >"$NPD_LOG" 2>&1 &
-NPD_PID=$!
-at_exit "kill -TERM $NPD_PID; wait $NPD_PID"
-for ((i = 0; i < 100; i++)); do
-	curl -fsS -o /dev/null "http://127.0.0.1:$NPD_PORT/healthz" 2>/dev/null &&
-	    break
-	sleep 0.1
-done
-[ -s "$NPD_STATE/token" ] || { sed 's/^/# /' "$NPD_LOG";
-    echo "Bail out! nasperfd did not start"; exit 1; }
-NPD_TOKEN=$(cat "$NPD_STATE/token")
+lan_enter 97 "$RATE"
+lan_daemon
 
 IPORT=$(free_port)
 timeout 600 iperf3 -s -B "$SRV" -p "$IPORT" >"$T_TMP/iperf3-s.out" 2>&1 &
@@ -77,10 +26,6 @@ for ((i = 0; i < 50; i++)); do
 	sleep 0.1
 done
 
-# incli CMD...: run in the client's namespace.
-incli() {
-	ip netns exec "$NS_C" "$@"
-}
 # iperf DIR: iperf3's goodput in bit/s over 5 s, download (-R) or upload.
 iperf() {
 	incli timeout 60 iperf3 -c "$SRV" -p "$IPORT" -t 5 -J \

@@ -386,3 +386,93 @@ CONF
 	start_daemon -c "$T_TMP/npd.yaml" ||
 	    { echo "Bail out! nasperfd did not start"; exit 1; }
 }
+
+# lan_enter NET RATE: "the LAN": two network namespaces joined by a veth
+# pair, the server's end vsrv (SRV=10.NET.0.1) and the client's vcli
+# (CLI=10.NET.0.2), each end shaped to RATE Mbit/s with tbf and without
+# GSO (tbf counts each segment's headers, the NIC counters a GSO packet's
+# once: without GSO both count the wire).  Run first, it makes them, runs
+# this script again inside the server's namespace and exits with its
+# status; run there, it sets NS_S and NS_C.  Whatever the script drew at
+# random must come from NP_SEED, exported, so that both runs draw alike.
+lan_enter() {
+	local n rc=0
+	SRV=10.$1.0.1 CLI=10.$1.0.2
+	if [ -n "${NP_LAN_NS:-}" ]; then
+		NS_S=${NP_LAN_NS%,*} NS_C=${NP_LAN_NS#*,}
+		return 0
+	fi
+	NS_S=nplan-s-$$ NS_C=nplan-c-$$
+	ip netns add "$NS_S" || skip_all "cannot make a network namespace"
+	at_exit "ip netns del $NS_S"
+	ip netns add "$NS_C" || skip_all "cannot make a network namespace"
+	at_exit "ip netns del $NS_C"
+	# Made inside the namespaces: no name is ever taken in ours.
+	ip link add vsrv netns "$NS_S" type veth peer name vcli \
+	    netns "$NS_C" || skip_all "cannot make a veth pair"
+	ip -n "$NS_S" addr add "$SRV/24" dev vsrv
+	ip -n "$NS_C" addr add "$CLI/24" dev vcli
+	for n in "$NS_S:vsrv" "$NS_C:vcli"; do
+		ip -n "${n%%:*}" link set lo up
+		ip -n "${n%%:*}" link set "${n#*:}" gso_max_segs 1 2>/dev/null
+		ip -n "${n%%:*}" link set "${n#*:}" up
+		ip netns exec "${n%%:*}" tc qdisc add dev "${n#*:}" root tbf \
+		    rate "$2mbit" burst 64kb latency 50ms ||
+		    skip_all "cannot shape ${n#*:} with tbf"
+	done
+	NP_LAN_NS=$NS_S,$NS_C ip netns exec "$NS_S" "$BASH" "$0" || rc=$?
+	exit "$rc"
+}
+
+# lan_daemon [YAML]: nasperfd in the server's namespace on every address,
+# its data plane on SPORT, vsrv configured as RATE Mbit/s (veth says
+# 10000), and YAML added to its configuration; NPD_PID, NPD_PORT,
+# NPD_TOKEN, NPD_STATE and NPD_LOG as start_daemon sets them.
+lan_daemon() {
+	local i
+	NPD_PORT=$(free_port)
+	SPORT=$(free_port)
+	NPD_STATE=$T_TMP/state
+	NPD_LOG=$T_TMP/nasperfd.log
+	printf 'interfaces:\n  vsrv:\n    speed_mbps: %d\nsynth:\n  listen: 0.0.0.0:%d\n%s' \
+	    "$RATE" "$SPORT" "${1:-}" >"$T_TMP/c.yaml"
+	"$NASPERFD" -f -d -c "$T_TMP/c.yaml" -l "0.0.0.0:$NPD_PORT" \
+	    -s "$NPD_STATE" >"$NPD_LOG" 2>&1 &
+	NPD_PID=$!
+	at_exit "kill -TERM $NPD_PID; wait $NPD_PID"
+	for ((i = 0; i < 100; i++)); do
+		curl -fsS -o /dev/null "http://127.0.0.1:$NPD_PORT/healthz" \
+		    2>/dev/null && break
+		sleep 0.1
+	done
+	[ -s "$NPD_STATE/token" ] || { sed 's/^/# /' "$NPD_LOG";
+	    echo "Bail out! nasperfd did not start"; exit 1; }
+	NPD_TOKEN=$(cat "$NPD_STATE/token")
+	NPD_URL=http://127.0.0.1:$NPD_PORT
+}
+
+# incli CMD...: run in the client's namespace.
+incli() {
+	ip netns exec "$NS_C" "$@"
+}
+
+# ram_loop VAR SIZE: a loop device (O_DIRECT) over SIZE bytes in T_RAM
+# (ram_dir makes it when missing), detached on exit; its path goes to VAR.
+ram_loop() {
+	local l
+	[ -n "${T_RAM:-}" ] || ram_dir
+	truncate -s "$2" "$T_RAM/$1.img"
+	l=$(losetup -f --show --direct-io=on "$T_RAM/$1.img") ||
+	    skip_all "no loop device"
+	at_exit "retry losetup -d $l"
+	printf -v "$1" '%s' "$l"
+}
+
+# disk_neighbour DEV: read DEV flat out with O_DIRECT until the test ends,
+# as pid NEIGHBOUR: a disk busy off the path.
+disk_neighbour() {
+	(while :; do dd if="$1" of=/dev/null bs=1M iflag=direct status=none
+	done) &
+	NEIGHBOUR=$!
+	at_exit "kill $NEIGHBOUR 2>/dev/null"
+}

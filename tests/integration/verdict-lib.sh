@@ -1,7 +1,8 @@
-# verdict-lib.sh: what the verdict tests (80-84) share: opening and
-# closing a run on the test daemon, reading its report, waiting for a
-# quiet machine and retrying a measurement whose verdict other tests'
-# load took.  Sourced after lib.sh's start_daemon.
+# verdict-lib.sh: what the verdict tests share: opening and closing a run
+# on the test daemon and reading its report.  Sourced after lib.sh's
+# start_daemon.  A verdict test builds its bottleneck with parameters
+# drawn at random, puts a neighbour off the path, and asserts on its first
+# attempt: it never waits for a quiet machine nor tries again.
 
 # The headers of a request with a JSON body.
 H=(-H "Authorization: Bearer $NPD_TOKEN" -H "Content-Type: application/json")
@@ -21,51 +22,11 @@ vget() {
 	jq -r "$1" "$T_TMP/rep.$RUN" 2>/dev/null
 }
 
-# quiet: wait, up to a minute, for a second in which no disk but those in
-# OURS was busy more than half the time and together they moved less than
-# 10 MB, tasks stalled on I/O less than a third of it and the CPUs were
-# less than QUIET_CPU (60) % busy: the machine may be running other tests,
-# whose load would be the bottleneck.
-quiet() {
-	local i
-	for ((i = 0; i < 30; i++)); do
-		{ cat /proc/stat /proc/diskstats /proc/pressure/io; sleep 1
-		  cat /proc/stat /proc/diskstats /proc/pressure/io; } |
-		    awk -v ours=" ${OURS:-} " -v cpu="${QUIET_CPU:-60}" '
-		    $1 == "cpu" { n++; b[n] = $2 + $3 + $4 + $7 + $8 + $9;
-			t[n] = b[n] + $5 + $6; next }
-		    NF >= 14 && $1 ~ /^[0-9]+$/ && index(ours, " " $3 " ") == 0 {
-			if (n == 1) { io[$3] = $13; mv[$3] = $6 + $10 }
-			else if ($13 - io[$3] > 500) busy = 1
-			else moved += $6 + $10 - mv[$3] }
-		    $1 == "some" { sub(/.*total=/, ""); psi[n] = $0 }
-		    END { exit !(busy == 0 && moved < 20000 &&
-			psi[2] - psi[1] < 333333 &&
-			t[2] > t[1] &&
-			(b[2] - b[1]) / (t[2] - t[1]) < cpu / 100) }' && return 0
-		sleep 1
-	done
-	echo "# the machine stayed busy for a minute"
-}
-
-# measure FUNC WANT [RESOURCE]: run FUNC (it opens and closes a run) until
-# the verdict is class WANT (naming RESOURCE), at most five times: when
-# other tests share the machine their load can be the real bottleneck of an
-# attempt.
-measure() {
-	local k want="$2${3:+: $3}"
-	for k in 1 2 3 4 5; do
-		quiet
-		"$1"
-		if [ -z "$(vget '.verdict.class // empty')" ]; then
-			head -c 300 "$T_TMP/rep.$RUN" | sed 's/^/# no report: /'
-			echo
-		fi
-		echo "# $(vget '.verdict.class + ": " + .verdict.resource')"
-		echo "# $(vget .verdict.summary)"
-		[ "$(vget .verdict.class)${3:+: $(vget .verdict.resource)}" = \
-		    "$want" ] && return 0
-		[ "$k" -lt 5 ] && echo "# attempt $k was not $want; again"
-	done
-	return 0
+# vshow: the last report's verdict, its path, volumes and observations,
+# as TAP comments.
+vshow() {
+	echo "# $(vget '.verdict.class + ": " + .verdict.resource + ": " +
+	    .verdict.summary')"
+	vget '.path.summary, (.path.volumes[]?.summary), (.observations[].text)' |
+	    sed 's/^/#   /'
 }
