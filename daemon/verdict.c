@@ -41,6 +41,8 @@
 #define V_RWND_PCT	50.0	/* sender held by the client's window */
 #define V_OFF_BUSY	50.0	/* off the path, this busy is worth a word */
 #define V_INFLIGHT_LO	0.6	/* requests/s x round trip: one in flight */
+#define V_LOSS_PCT	1.0	/* segments retransmitted, % of those sent */
+#define V_MSS		1448.0	/* bytes a segment, to count them */
 #define V_INFLIGHT_HI	1.5
 
 /* A resource looked at, and how close to its limit it was. */
@@ -1228,6 +1230,20 @@ v_request_size(const struct v_ctx *x)
 }
 
 /*
+ * The share of the segments the server sent that it sent again, in
+ * percent (counted as bytes sent over a 1448-byte segment); NAN without
+ * a path that sent a megabyte.
+ */
+static double
+v_loss(const struct v_ctx *x)
+{
+	if (x->path == NULL || x->path->nconn == 0 ||
+	    !isfinite(x->path->retransmits) || x->path->sent < 1e6)
+		return (NAN);
+	return (100.0 * x->path->retransmits / (x->path->sent / V_MSS));
+}
+
+/*
  * Requests in flight on average: the client's requests per second times
  * its connections' round trip; NAN without both.
  */
@@ -1291,7 +1307,7 @@ v_decide(struct v_ctx *x)
 	const struct v_cand	*cpu_bound = NULL;
 	const char		*cls, *conf;
 	char			 summary[400], res[96];
-	double			 req, psi_io, inflight, disk, util = NAN;
+	double			 req, psi_io, inflight, disk, loss, util = NAN;
 	size_t			 i;
 
 	for (i = 0; i < x->nc; i++) {
@@ -1375,6 +1391,25 @@ v_decide(struct v_ctx *x)
 		    "device", psi_io);
 		util = psi_io;
 		conf = "low";
+		goto done;
+	}
+	/*
+	 * Segments lost on the way, with nothing on the server saturated:
+	 * the network between the server and the client, whatever the link
+	 * speed says.
+	 */
+	if ((loss = v_loss(x)) >= V_LOSS_PCT) {
+		cls = "network";
+		snprintf(res, sizeof res, "the network path to the client "
+		    "(loss)");
+		snprintf(summary, sizeof summary, "network-bound by loss: "
+		    "%.0f segments retransmitted, %.1f %% of what the server "
+		    "sent, while nothing on the server's path was saturated "
+		    "(busiest %.0f %%): packets are lost between the server "
+		    "and the client (a cable, a port, a switch's buffers, "
+		    "Wi-Fi)", x->path->retransmits, loss, x->max_util);
+		util = x->max_util;
+		conf = "medium";
 		goto done;
 	}
 	/* A sender held by the client's receive window: the client reads slowly. */

@@ -519,6 +519,21 @@ t_path(struct cfg *cfg)
 	T_EQ_STR(vstr(rep, "confidence"), "low");
 	json_decref(rep);
 
+	/*
+	 * 5000 segments sent again of some 193,000 (2.6 %), nothing on the
+	 * path near its limit: loss on the way to the client; 50 (0.03 %)
+	 * is no finding.
+	 */
+	p.retransmits = 5000;
+	check("busy-neighbours", &r, cfg, "network", "(loss)", "5000 segments "
+	    "retransmitted, 2.6 % of what the server sent");
+	p.retransmits = 50;
+	rep = judge("busy-neighbours", &r, cfg);
+	T_TRUE(strcmp(vstr(rep, "resource"), "the network path to the client "
+	    "(loss)") != 0);
+	json_decref(rep);
+	p.retransmits = 0;
+
 	/* smbd waited for a CPU half the window: contention, naming who. */
 	path_proc(&p.proc[0], 4121, "smbd", 0, 1, 45, 50);
 	check("busy-neighbours", &r, cfg, "contention", "smbd pid 4121",
