@@ -248,6 +248,84 @@ h_nfs_sync(json_t *a, const struct verdict_facts *f)
 	    "crashes", fig);
 }
 
+/* Whether the comma-separated options opts hold word w. */
+static int
+h_has_opt(const char *opts, const char *w)
+{
+	size_t		 len = strlen(w);
+	const char	*p;
+
+	for (p = opts; (p = strstr(p, w)) != NULL; p += len)
+		if ((p == opts || p[-1] == ',') && (p[len] == ',' ||
+		    p[len] == '\0'))
+			return (1);
+	return (0);
+}
+
+/* The mount that holds path, or NULL. */
+static const struct mounts_entry *
+h_mount_of(const struct topology *t, const char *path)
+{
+	const struct mounts_entry	*m, *best = NULL;
+	size_t				 i, len;
+
+	for (i = 0; i < t->mounts.n; i++) {
+		m = &t->mounts.v[i];
+		len = strlen(m->mountpoint);
+		if (strncmp(path, m->mountpoint, len) == 0 &&
+		    (path[len] == '/' || path[len] == '\0' || len == 1) &&
+		    (best == NULL || len > strlen(best->mountpoint)))
+			best = m;
+	}
+	return (best);
+}
+
+/*
+ * Writes to a filesystem mounted sync: every write waits for the disk.
+ * The run's own volume when its path was seen, else for NFS the exports'.
+ */
+static void
+h_sync_mount(json_t *a, const struct verdict_facts *f)
+{
+	const struct topology		*t = f->run->topo;
+	const struct verdict_path	*p = f->run->path;
+	const struct mounts_entry	*m, *seen[H_MAX_LIST];
+	char				 fig[1600];
+	size_t				 i, j, n = 0;
+
+	if (t == NULL || !(t->have & TOPOLOGY_MOUNTS) || f->run->op == NULL ||
+	    strcmp(f->run->op, "write") != 0)
+		return;
+	fig[0] = '\0';
+	for (i = 0; i < 1 + t->exports.n && n < H_MAX_LIST; i++) {
+		if (i == 0 && (p == NULL || !p->volume_seen))
+			continue;
+		if (i > 0 && ((p != NULL && p->volume_seen) ||
+		    !(t->have & TOPOLOGY_EXPORTS) ||
+		    !h_prefix(f->run->protocol, "nfs")))
+			break;
+		if ((m = h_mount_of(t, i == 0 ? p->volume :
+		    t->exports.v[i - 1].path)) == NULL ||
+		    (!h_has_opt(m->options, "sync") &&
+		    !h_has_opt(m->super_options, "sync")))
+			continue;
+		for (j = 0; j < n && seen[j] != m; j++)
+			;
+		if (j < n)
+			continue;
+		seen[n] = m;
+		h_append(fig, sizeof fig, n++, "%s (%s, %s)", m->mountpoint,
+		    m->fstype, h_has_opt(m->options, "sync") ? m->options :
+		    m->super_options);
+	}
+	if (n == 0)
+		return;
+	h_add(a, "sync_mount", fig, "the filesystem the writes went to is "
+	    "mounted sync: %s.  Every write waits until it is on disk, so "
+	    "writes run at the disks' flush rate; mounted without sync, the "
+	    "server gathers writes in memory first", fig);
+}
+
 /* A hashing bond: one client's flows stay on one member. */
 static void
 h_bond(json_t *a, const struct verdict_facts *f)
@@ -363,6 +441,7 @@ verdict_hints(const struct verdict_facts *f)
 	h_smb_crypto(a, f);
 	h_smb1(a, f);
 	h_nfs_sync(a, f);
+	h_sync_mount(a, f);
 	h_bond(a, f);
 	h_mtu(a, f);
 	h_crypt(a, f);

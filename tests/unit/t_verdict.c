@@ -254,6 +254,61 @@ box_crypto(const char *name, struct crypto *c)
 	probe_buf_free(&b);
 }
 
+/* Whether run r over small-requests gets the sync_mount hint. */
+static int
+sync_hint(const struct cfg *cfg, const struct verdict_run *r)
+{
+	json_t	*rep = judge("small-requests", r, cfg);
+	int	 h;
+
+	h = hinted(rep, "sync_mount", "waits until it is on disk",
+	    "rw,sync,relatime");
+	json_decref(rep);
+	return (h);
+}
+
+/*
+ * Writes to a filesystem mounted sync: the export's for NFS, the run's
+ * own volume when its path was seen; not for reads, nor async mounts.
+ */
+static void
+t_sync_mount(struct cfg *cfg, struct topology *t)
+{
+	struct verdict_run	 r;
+	struct verdict_path	 p;
+	struct mounts_entry	*m = NULL;
+	char			 saved[sizeof m->options];
+	size_t			 i;
+
+	/* The mount under the Debian box's export, /srv/data/share. */
+	for (i = 0; i < t->mounts.n; i++)
+		if (strncmp("/srv/data/share", t->mounts.v[i].mountpoint,
+		    strlen(t->mounts.v[i].mountpoint)) == 0 && (m == NULL ||
+		    strlen(t->mounts.v[i].mountpoint) > strlen(m->mountpoint)))
+			m = &t->mounts.v[i];
+	if (m == NULL) {
+		T_TRUE(m != NULL);
+		return;
+	}
+	snprintf(saved, sizeof saved, "%s", m->options);
+	run_init(&r, "nfs3", "write", 2.4, 1024);
+	r.topo = t;
+	T_TRUE(!sync_hint(cfg, &r));
+	snprintf(m->options, sizeof m->options, "rw,sync,relatime");
+	T_TRUE(sync_hint(cfg, &r));
+	/* A run whose files were on that volume, over SMB: the same. */
+	run_init(&r, "smb3", "write", 2.4, 1024);
+	r.topo = t;
+	path_init(&p, "eth0");
+	p.volume_seen = 1;
+	snprintf(p.volume, sizeof p.volume, "%.159s", m->mountpoint);
+	r.path = &p;
+	T_TRUE(sync_hint(cfg, &r));
+	r.op = "read";
+	T_TRUE(!sync_hint(cfg, &r));
+	snprintf(m->options, sizeof m->options, "%s", saved);
+}
+
 /* The hints: SMB signing, SMB1, NFS sync, bonds, MTU, encrypted volumes. */
 static void
 t_hints(struct cfg *cfg)
@@ -397,6 +452,7 @@ t_hints(struct cfg *cfg)
 	rep = judge("small-requests", &r, cfg);
 	T_TRUE(hint(rep, "nfs_sync") == NULL);
 	json_decref(rep);
+	t_sync_mount(cfg, t);
 
 	/* An 802.3ad bond: the member is the limit, and the MTUs differ. */
 	run_init(&r, "smb3", "read", 117, 1048576);
