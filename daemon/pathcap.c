@@ -173,7 +173,7 @@ pathcap_record(struct daemon *d, const char *addr, int upload,
 
 int
 pathcap_get(const struct daemon *d, const char *addr, int upload,
-    double *bytes_per_s)
+    double *bytes_per_s, double *when)
 {
 	const struct pathcap	*pc = d->pathcap;
 	size_t			 i;
@@ -184,6 +184,7 @@ pathcap_get(const struct daemon *d, const char *addr, int upload,
 			if (pc->v[i].upload == (upload != 0) &&
 			    strcmp(pc->v[i].addr, addr) == 0) {
 				*bytes_per_s = pc->v[i].bps;
+				*when = pc->v[i].when;
 				return (0);
 			}
 		}

@@ -28,11 +28,12 @@ void	pathcap_shutdown(struct daemon *);
 void	pathcap_record(struct daemon *, const char *addr, int upload,
 	    uint64_t bytes, double seconds, unsigned streams);
 /*
- * The capacity of the path to addr in one direction into *bytes_per_s:
- * 0, or -1 (ENOENT) when none was measured.
+ * The capacity of the path to addr in one direction into *bytes_per_s,
+ * and when it was measured (Unix seconds) into *when: 0, or -1 (ENOENT)
+ * when none was measured.
  */
 int	pathcap_get(const struct daemon *, const char *addr, int upload,
-	    double *bytes_per_s);
+	    double *bytes_per_s, double *when);
 /* An IPv4-mapped IPv6 address as IPv4 text, so that a client has one name. */
 const char *pathcap_addr_norm(const char *addr);
 

@@ -559,7 +559,7 @@ runs_make(struct daemon *d, const json_t *run, const json_t *doc,
 	const json_t		*start;
 	const char		*errstr;
 	char			*cause = NULL, id[32], plain[32];
-	double			 cap;
+	double			 cap, capwhen;
 
 	runs_view(run, &vr, id, sizeof id);
 	/* What the hints need: the session, the settings, /proc/crypto. */
@@ -578,8 +578,10 @@ runs_make(struct daemon *d, const json_t *run, const json_t *doc,
 	    vr.session->encryption.degree == SMBSTATUS_FULL))
 		runs_plain(d->runs, &vr, plain, sizeof plain);
 	if (vr.client_addr != NULL && pathcap_get(d, vr.client_addr,
-	    vr.op != NULL && strcmp(vr.op, "write") == 0, &cap) == 0)
+	    vr.op != NULL && strcmp(vr.op, "write") == 0, &cap, &capwhen) == 0) {
 		vr.path_capacity = cap;
+		vr.path_capacity_time = capwhen;
+	}
 	vr.baseline = runs_baseline;
 	vr.baseline_arg = d;
 	/* The path first: the verdict judges what the transfer used. */

@@ -673,6 +673,25 @@ v_disks(struct v_ctx *x)
 	}
 }
 
+/* ", 5 min ago": how long before now a capacity was measured; "" unknown. */
+static void
+v_ago(double when, double now, char *out, size_t outsz)
+{
+	double	s = now - when;
+
+	out[0] = '\0';
+	if (!(when > 0) || !(s >= 0))
+		return;
+	if (s < 120)
+		snprintf(out, outsz, ", %.0f s ago", s);
+	else if (s < 7200)
+		snprintf(out, outsz, ", %.0f min ago", s / 60);
+	else if (s < 2 * 86400)
+		snprintf(out, outsz, ", %.0f h ago", s / 3600);
+	else
+		snprintf(out, outsz, ", %.0f days ago", s / 86400);
+}
+
 /* The capacity of an interface in bytes/s, or NAN, and where it came from. */
 static double
 v_nic_capacity(const struct v_ctx *x, const struct hist_ent *e,
@@ -755,7 +774,7 @@ v_nic_cand(struct v_ctx *x, size_t i, size_t bi, struct v_nic *r)
 	const struct hist_sample	*sa, *sb;
 	struct v_cand			*c;
 	const char			*src, *bsrc, *dir;
-	char				 mb[32], during[48];
+	char				 mb[32], during[48], ago[32], measured[80];
 	double				 cap, bcap = NAN, v, span;
 	size_t				 path = i;
 
@@ -770,7 +789,10 @@ v_nic_cand(struct v_ctx *x, size_t i, size_t bi, struct v_nic *r)
 	if (x->run->path_capacity > 0 && path == x->busiest_nic &&
 	    (!isfinite(cap) || x->run->path_capacity < cap)) {
 		cap = x->run->path_capacity;
-		src = "measured path to the client";
+		v_ago(x->run->path_capacity_time, x->b->t, ago, sizeof ago);
+		snprintf(measured, sizeof measured, "measured path to the "
+		    "client%s", ago);
+		src = measured;
 	}
 	v_span(x, HIST_NIC, i, cap, &sa, &sb, &span);
 	during[0] = '\0';

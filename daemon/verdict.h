@@ -92,6 +92,7 @@ struct verdict_run {
 	 * none was measured: it comes before the link speed.
 	 */
 	double		 path_capacity;
+	double		 path_capacity_time;	/* when measured, Unix s */
 	/*
 	 * The disk analyzer's baseline of a disk or array: 0 and its read
 	 * and write bytes/s (0 when not measured), or -1 when it has none.

@@ -691,13 +691,16 @@ t_path(struct cfg *cfg)
 	/* A measured path far below the wire's rate is out of date. */
 	run_init(&r, "smb3", "read", 117, 1048576);
 	r.path_capacity = 40e6;
+	r.path_capacity_time = T0 - 3 * 3600;
 	rep = judge("gbe-117", &r, cfg);
 	T_TRUE(strcmp(vstr(rep, "class"), "network") != 0 ||
 	    json_number_value(json_object_get(json_object_get(rep,
 	    "verdict"), "utilisation_pct")) <= 115);
 	T_TRUE(observed(rep, "the capacity is out of date"));
+	T_TRUE(observed(rep, "(measured path to the client, 3 h ago)"));
 	json_decref(rep);
 	r.path_capacity = 0;
+	r.path_capacity_time = 0;
 
 	/* A baseline far below the disk's rate is out of date too. */
 	r.baseline = t_baseline;
