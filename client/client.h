@@ -58,6 +58,7 @@ json_t	*client_call(struct client *, int method, const char *path,
 int	cmd_run(struct client *, int argc, char **argv);
 int	cmd_mark(struct client *, int argc, char **argv);
 int	cmd_runs(struct client *, int argc, char **argv);
+int	cmd_transfers(struct client *, int argc, char **argv);
 int	cmd_report(struct client *, int argc, char **argv);
 int	cmd_compare(struct client *, int argc, char **argv);
 int	cmd_top(struct client *, int argc, char **argv);

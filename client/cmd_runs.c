@@ -772,9 +772,27 @@ run_s(const json_t *o, const char *key)
 	return (s != NULL ? s : "-");
 }
 
+static int	runs_show(struct client *, int, char **, const char *,
+		    const char *);
+
 /* nasperf runs. */
 int
 cmd_runs(struct client *c, int argc, char **argv)
+{
+	return (runs_show(c, argc, argv, "/v1/runs", "runs"));
+}
+
+/* nasperf transfers: the copies the daemon noticed on its own. */
+int
+cmd_transfers(struct client *c, int argc, char **argv)
+{
+	return (runs_show(c, argc, argv, "/v1/transfers", "transfers"));
+}
+
+/* The table of the runs under key in the answer to path. */
+static int
+runs_show(struct client *c, int argc, char **argv, const char *path,
+    const char *key)
 {
 	json_t		*j, *run, *v;
 	char		 when[32], rate[32], verdict[80];
@@ -782,11 +800,10 @@ cmd_runs(struct client *c, int argc, char **argv)
 	double		 secs;
 
 	if (argc != 1) {
-		client_fail("runs takes no arguments");
+		client_fail("%s takes no arguments", argv[0]);
 		return (2);
 	}
-	(void)argv;
-	if ((j = client_call(c, EVHTTP_REQ_GET, "/v1/runs", NULL)) == NULL)
+	if ((j = client_call(c, EVHTTP_REQ_GET, path, NULL)) == NULL)
 		return (1);
 	if (c->json) {
 		json_dumpf(j, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
@@ -796,7 +813,7 @@ cmd_runs(struct client *c, int argc, char **argv)
 	}
 	printf("%-5s %-14s %-24s %-6s %-6s %8s %10s  %s\n", "ID", "START",
 	    "LABEL", "PROTO", "OP", "SECONDS", "CLIENT", "VERDICT");
-	json_array_foreach(json_object_get(j, "runs"), i, run) {
+	json_array_foreach(json_object_get(j, key), i, run) {
 		run_when(when, sizeof when, json_number_value(
 		    json_object_get(run, "start")));
 		secs = json_number_value(json_object_get(run, "end")) -
@@ -823,6 +840,13 @@ cmd_runs(struct client *c, int argc, char **argv)
 			printf("%8s", "-");
 		printf(" %10s  %s\n", rate, verdict);
 	}
+	/* Copies under way that are not runs yet, or are open ones. */
+	json_array_foreach(json_object_get(j, "live"), i, v)
+		printf("under way: %s from %s, %.1f MB/s for %.0f s%s\n",
+		    run_s(v, "service"), run_s(v, "client"), json_number_value(
+		    json_object_get(v, "bytes_per_s")) / 1e6, json_number_value(
+		    json_object_get(v, "seconds")), strcmp(run_s(v, "state"),
+		    "transfer") == 0 ? "" : " (not yet a transfer)");
 	json_decref(j);
 	return (0);
 }

@@ -56,6 +56,8 @@ static const char nasperf_usage[] =
 "      [--seconds S]\n"
 "                        open and close a run by hand (GUI benchmarks)\n"
 "  runs                  the runs the daemon keeps, with their verdicts\n"
+"  transfers             the copies the daemon noticed on its own (any SMB, NFS,\n"
+"                        AFP or iSCSI client), with their verdicts\n"
 "  report ID [--format json|yaml|text] [--html FILE]\n"
 "                        a run's report\n"
 "  compare ID...         runs side by side\n"
@@ -493,6 +495,7 @@ main(int argc, char **argv)
 		int		(*fn)(struct client *, int, char **);
 	} cmds[] = {
 		{ "run", cmd_run }, { "mark", cmd_mark }, { "runs", cmd_runs },
+		{ "transfers", cmd_transfers },
 		{ "report", cmd_report }, { "compare", cmd_compare },
 		{ "top", cmd_top }, { "synth", cmd_synth },
 		{ "disktest", cmd_disktest }, { "bench", cmd_bench },

@@ -20,9 +20,11 @@
 #include "report_html.h"
 #include "report_yaml.h"
 #include "runs.h"
+#include "transfers.h"
 #include "verdict.h"
 
 #define API_RUNS_PREFIX	"/v1/runs/"
+#define API_TRANSFERS_PREFIX "/v1/transfers/"
 
 void
 api_runs(struct daemon *d, struct evhttp_request *req)
@@ -33,7 +35,7 @@ api_runs(struct daemon *d, struct evhttp_request *req)
 	int		 opened;
 
 	if (evhttp_request_get_command(req) != EVHTTP_REQ_POST) {
-		if ((doc = runs_list(d)) == NULL)
+		if ((doc = runs_list(d, NULL)) == NULL)
 			http_error(req, HTTP_INTERNAL, "internal", "out of "
 			    "memory");
 		else
@@ -162,20 +164,28 @@ api_runs_report(struct daemon *d, struct evhttp_request *req,
 	json_decref(rep);
 }
 
-void
-api_runs_item(struct daemon *d, struct evhttp_request *req)
+/*
+ * A run under prefix (/v1/runs/ or /v1/transfers/), its end and its
+ * report; under /v1/transfers/ only a run of origin "auto" is one.
+ */
+static void
+api_runs_at(struct daemon *d, struct evhttp_request *req, const char *prefix,
+    const char *origin)
 {
 	const struct evhttp_uri	*uri = evhttp_request_get_evhttp_uri(req);
 	enum evhttp_cmd_type	 cmd = evhttp_request_get_command(req);
 	const json_t		*doc;
-	const char		*rest, *sub, *end;
+	const char		*rest, *sub, *end, *o;
 	unsigned long		 id;
 
-	rest = evhttp_uri_get_path(uri) + strlen(API_RUNS_PREFIX);
+	rest = evhttp_uri_get_path(uri) + strlen(prefix);
 	if (http_path_id(rest, &id, &end) == -1 ||
-	    (doc = runs_get(d, id)) == NULL) {
-		http_error(req, HTTP_NOTFOUND, "no_such_run", "no run %.40s",
-		    rest);
+	    (doc = runs_get(d, id)) == NULL || (origin != NULL &&
+	    ((o = json_string_value(json_object_get(json_object_get(doc,
+	    "run"), "origin"))) == NULL || strcmp(o, origin) != 0))) {
+		http_error(req, HTTP_NOTFOUND, origin != NULL ?
+		    "no_such_transfer" : "no_such_run", "no %s %.40s",
+		    origin != NULL ? "transfer" : "run", rest);
 		return;
 	}
 	sub = *end == '/' ? end + 1 : "";
@@ -192,11 +202,40 @@ api_runs_item(struct daemon *d, struct evhttp_request *req)
 		evhttp_add_header(evhttp_request_get_output_headers(req),
 		    "Allow", strcmp(sub, "end") == 0 ? "POST" : "GET, HEAD");
 		http_error(req, HTTP_BADMETHOD, "method_not_allowed",
-		    "/v1/runs/%lu%s%s takes %s", id, *sub ? "/" : "", sub,
+		    "%s%lu%s%s takes %s", prefix, id, *sub ? "/" : "", sub,
 		    strcmp(sub, "end") == 0 ? "POST" : "GET, HEAD");
 	} else
 		http_error(req, HTTP_NOTFOUND, "not_found", "no such endpoint: "
-		    "/v1/runs/%.40s", rest);
+		    "%s%.40s", prefix, rest);
+}
+
+void
+api_runs_item(struct daemon *d, struct evhttp_request *req)
+{
+	api_runs_at(d, req, API_RUNS_PREFIX, NULL);
+}
+
+void
+api_transfers_item(struct daemon *d, struct evhttp_request *req)
+{
+	api_runs_at(d, req, API_TRANSFERS_PREFIX, "auto");
+}
+
+void
+api_transfers(struct daemon *d, struct evhttp_request *req)
+{
+	json_t	*runs, *live, *doc;
+
+	runs = runs_list(d, "auto");
+	live = transfers_live(d);
+	if (runs == NULL || live == NULL || (doc = json_pack("{s:O,s:O}",
+	    "transfers", json_object_get(runs, "runs"), "live", live)) ==
+	    NULL)
+		http_error(req, HTTP_INTERNAL, "internal", "out of memory");
+	else
+		http_reply(req, HTTP_OK, doc);
+	json_decref(runs);
+	json_decref(live);
 }
 
 void

@@ -87,6 +87,9 @@ struct cfg {
 	unsigned	v_cpu_busy_pct;		/* verdict.cpu_busy_pct */
 	unsigned	v_throttled_pct;	/* verdict.throttled_pct */
 	unsigned	v_cpu_wait_pct;		/* verdict.cpu_wait_pct */
+	unsigned	xfer_min_rate_mbps;	/* transfers.min_rate_mbps */
+	unsigned	xfer_min_seconds;	/* transfers.min_seconds */
+	unsigned	xfer_idle_seconds;	/* transfers.idle_seconds */
 	unsigned	v_cache_disk_pct;	/* verdict.cache_disk_pct */
 	unsigned	v_small_request;	/* verdict.small_request_bytes */
 	unsigned	v_idle_pct;		/* verdict.idle_pct */

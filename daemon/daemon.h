@@ -65,6 +65,7 @@ struct daemon {
 	size_t			 nsmb_ports;
 	struct pathcap		*pathcap;	/* measured path capacities */
 	struct smbsess		*smbsess;	/* smbd's sessions (smbstatus) */
+	struct transfers	*transfers;	/* copies noticed on their own */
 };
 
 /*

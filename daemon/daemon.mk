@@ -8,7 +8,7 @@ daemon_nasperfd_SOURCES = daemon/main.c daemon/daemon.c daemon/daemon.h \
 	daemon/state.c daemon/state.h \
 	daemon/history.c daemon/history.h daemon/sampler.c daemon/sampler.h \
 	daemon/runs.c daemon/runs.h daemon/api_runs.c daemon/api_runs.h \
-	daemon/runpath.c daemon/runpath.h \
+	daemon/runpath.c daemon/runpath.h daemon/transfers.c daemon/transfers.h \
 	daemon/verdict.c daemon/verdict.h \
 	daemon/verdict_hints.c \
 	daemon/cachedrop.c daemon/cachedrop.h daemon/pathcap.c daemon/pathcap.h \

@@ -28,6 +28,7 @@
 #include "state.h"
 #include "smbsess.h"
 #include "synth.h"
+#include "transfers.h"
 
 #define NASPERFD_CONFIG	SYSCONFDIR "/nasperfd/nasperfd.yaml"
 
@@ -264,7 +265,7 @@ main(int argc, char **argv)
 	    disktest_init(&d, &cause) == -1 || pathcap_init(&d, &cause) == -1)
 		goto fail;
 	if (api_init(&d, &cause) == -1 || synth_init(&d, &cause) == -1 ||
-	    smbsess_init(&d, &cause) == -1)
+	    smbsess_init(&d, &cause) == -1 || transfers_init(&d, &cause) == -1)
 		goto fail;
 	log_info("nasperfd %s: root %s, state %s, config %s", PACKAGE_VERSION,
 	    d.root.path, d.state_dir, d.cfg_path != NULL ? d.cfg_path :
@@ -277,6 +278,7 @@ fail:
 	log_warnx("%s", cause != NULL ? cause : "start-up failed");
 	free(cause);
 out:
+	transfers_shutdown(&d);
 	smbsess_shutdown(&d);
 	disktest_shutdown(&d);
 	synth_shutdown(&d);

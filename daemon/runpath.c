@@ -33,7 +33,7 @@
 #include "topology.h"
 #include "verdict.h"
 
-#define RUNPATH_MAX_PORTS	12
+#define RUNPATH_MAX_PORTS	RUNPATH_PORTS_MAX
 #define RUNPATH_MAX_PROCS	16	/* processes read per snapshot */
 #define RUNPATH_MAX_OTHERS	4	/* busiest processes off the path */
 #define RUNPATH_MAX_FILES	32	/* open files kept per snapshot */
@@ -51,9 +51,8 @@ runpath_smb_port(const struct daemon *d, unsigned port)
 	return (port == 445 || port == 139);
 }
 
-/* The service ports, smbd's own and the data port when it listens. */
-static size_t
-runpath_ports(const struct daemon *d, unsigned *ports)
+size_t
+runpath_file_ports(const struct daemon *d, unsigned *ports)
 {
 	static const unsigned	 fixed[] = RUNPATH_PORTS;
 	size_t			 n, i;
@@ -63,6 +62,15 @@ runpath_ports(const struct daemon *d, unsigned *ports)
 	for (i = 0; i < d->nsmb_ports && n < RUNPATH_MAX_PORTS - 1; i++)
 		if (d->smb_ports[i] != 445 && d->smb_ports[i] != 139)
 			ports[n++] = d->smb_ports[i];
+	return (n);
+}
+
+/* The service ports, smbd's own and the data port when it listens. */
+static size_t
+runpath_ports(const struct daemon *d, unsigned *ports)
+{
+	size_t	n = runpath_file_ports(d, ports);
+
 	if (d->synth_port != 0)
 		ports[n++] = d->synth_port;
 	return (n);
@@ -86,8 +94,7 @@ runpath_refresh(struct daemon *d)
 	free(sc);
 }
 
-/* The service a local port is, for people and for the verdict. */
-static const char *
+const char *
 runpath_service(const struct daemon *d, unsigned port)
 {
 	if (d->synth_port != 0 && port == d->synth_port)

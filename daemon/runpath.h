@@ -23,6 +23,15 @@ struct daemon;
  * data port.
  */
 #define RUNPATH_PORTS	{ 445, 139, 2049, 548, 3260 }
+#define RUNPATH_PORTS_MAX	12	/* with smb.conf's and the data port */
+
+/*
+ * The file services' ports (without the data port) into ports, which has
+ * room for RUNPATH_PORTS_MAX; how many.
+ */
+size_t	runpath_file_ports(const struct daemon *, unsigned *ports);
+/* The service a local port is: "smb", "nfs", "afp", "iscsi", "synth". */
+const char *runpath_service(const struct daemon *, unsigned port);
 
 /* Read smbd's ports from the configured smb.conf again. */
 void	runpath_refresh(struct daemon *);

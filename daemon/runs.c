@@ -773,17 +773,70 @@ runs_summary(const struct run *r)
 }
 
 json_t *
-runs_list(struct daemon *d)
+runs_list(struct daemon *d, const char *origin)
 {
 	struct runs	*rs = d->runs;
+	const char	*o;
 	json_t		*a;
 	size_t		 i;
 
 	if ((a = json_array()) == NULL)
 		return (NULL);
-	for (i = 0; i < rs->n; i++)
-		json_array_append_new(a, runs_summary(&rs->v[i]));
+	for (i = 0; i < rs->n; i++) {
+		o = runs_s(json_object_get(rs->v[i].doc, "run"), "origin");
+		if (origin == NULL || (o != NULL && strcmp(o, origin) == 0))
+			json_array_append_new(a, runs_summary(&rs->v[i]));
+	}
 	return (json_pack("{s:o}", "runs", a));
+}
+
+int
+runs_client_open(struct daemon *d, const char *addr)
+{
+	struct runs	*rs = d->runs;
+	const json_t	*run;
+	const char	*a;
+	size_t		 i;
+
+	for (i = 0; i < rs->n; i++) {
+		run = json_object_get(rs->v[i].doc, "run");
+		a = runs_s(run, "client_addr");
+		if (!json_is_true(json_object_get(run, "ended")) &&
+		    json_object_get(run, "origin") == NULL && a != NULL &&
+		    strcmp(a, addr) == 0)
+			return (1);
+	}
+	return (0);
+}
+
+long
+runs_open_auto(struct daemon *d, const json_t *body, const char *peer,
+    double start)
+{
+	struct http_err	 e;
+	struct run	*r;
+	json_t		*out, *run;
+	long		 id;
+	int		 opened;
+
+	if ((out = runs_create(d, body, peer, &opened, &e)) == NULL) {
+		log_warn("transfer from %s: no run: %s", peer, e.msg);
+		return (-1);
+	}
+	id = (long)json_integer_value(json_object_get(out, "id"));
+	json_decref(out);
+	if ((r = runs_find(d->runs, (unsigned long)id)) == NULL)
+		return (-1);
+	/* It began before it was noticed. */
+	run = json_object_get(r->doc, "run");
+	json_object_set_new(run, "origin", json_string("auto"));
+	if (start > 0 && start < json_number_value(json_object_get(run,
+	    "start")))
+		json_object_set_new(run, "start", json_real(start));
+	if (runs_save(d->runs, r) == -1)
+		log_warn("run %ld: %s/%ld.json: %s", id, d->runs->dir, id,
+		    strerror(errno));
+	return (id);
 }
 
 const json_t *

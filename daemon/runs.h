@@ -24,8 +24,20 @@ struct daemon;
 int	runs_init(struct daemon *, char **cause);
 /* Forget the runs in memory (they are all on disk already). */
 void	runs_shutdown(struct daemon *);
-/* {"runs": [{...the run, verdict, client_rate}...]}; NULL on ENOMEM. */
-json_t	*runs_list(struct daemon *);
+/*
+ * {"runs": [{...the run, verdict, client_rate}...]}, those of origin (NULL:
+ * all; "auto": the transfers noticed on their own); NULL on ENOMEM.
+ */
+json_t	*runs_list(struct daemon *, const char *origin);
+/* Whether a run opened by a client (not noticed) is open for addr. */
+int	runs_client_open(struct daemon *, const char *addr);
+/*
+ * Open a live run of origin "auto" for a transfer from peer noticed on
+ * its own, begun at start (server clock), with body's figures: its id, or
+ * -1 (logged).
+ */
+long	runs_open_auto(struct daemon *, const json_t *body, const char *peer,
+	    double start);
 /*
  * Open a live run (body without start and end: *opened 1) or record one
  * after the fact (with them: *opened 0, and its report made at once), with

@@ -309,9 +309,10 @@ done_testing() {
 	[ "$T_FAILED" -eq 0 ]
 }
 
-# smbd_conf SHARE_PATH: write a private smb.conf for a real smbd on a free
-# loopback port, sharing SHARE_PATH as [share]: S (its directory), SPORT,
-# and $S/smb.conf, which the caller may add to before smbd_start.
+# smbd_conf SHARE_PATH [INTERFACE]: write a private smb.conf for a real
+# smbd on a free port of INTERFACE (lo by default), sharing SHARE_PATH as
+# [share]: S (its directory), SPORT, and $S/smb.conf, which the caller may
+# add to before smbd_start.
 smbd_conf() {
 	S=$T_TMP/smb
 	mkdir -p "$S"/{private,lock,state,cache,pid,ncalrpc,log}
@@ -321,7 +322,7 @@ smbd_conf() {
   workgroup = LAB
   server role = standalone server
   smb ports = $SPORT
-  interfaces = lo
+  interfaces = ${2:-lo}
   bind interfaces only = yes
   disable netbios = yes
   private dir = $S/private
@@ -347,7 +348,8 @@ CONF
 }
 
 # smbd_start: a Samba user SMB_USER (password nasPass1, credentials file
-# $T_TMP/cred), then smbd on $S/smb.conf, pid SMBD, stopped on exit.
+# $T_TMP/cred), then smbd on $S/smb.conf, pid SMBD, stopped on exit; it is
+# up when SMB_ADDR (127.0.0.1 by default) answers on SPORT.
 smbd_start() {
 	local i
 	SMB_USER=npsmb$$
@@ -359,7 +361,7 @@ smbd_start() {
 	# The parent smbd sends SIGTERM to its whole process group as it
 	# exits (atexit, kill(0, ...)): setsid gives it a group of its own,
 	# so that the signal reaches its children and not this script or make.
-	setsid smbd --foreground --no-process-group --debug-stdout -d 1 \
+	setsid smbd --foreground --no-process-group --debug-stdout -d "${SMBD_DEBUG:-1}" \
 	    -s "$S/smb.conf" >"$S/smbd.out" 2>&1 &
 	SMBD=$!
 	sleep 0.2
@@ -367,7 +369,8 @@ smbd_start() {
 	    { echo "Bail out! smbd did not start as pid $SMBD"; exit 1; }
 	at_exit "kill -TERM $SMBD; wait $SMBD"
 	for ((i = 0; i < 100; i++)); do
-		(exec 3<>"/dev/tcp/127.0.0.1/$SPORT") 2>/dev/null && break
+		(exec 3<>"/dev/tcp/${SMB_ADDR:-127.0.0.1}/$SPORT") 2>/dev/null &&
+		    break
 		sleep 0.1
 	done
 	printf 'username = %s\npassword = nasPass1\n' "$SMB_USER" \

@@ -1,0 +1,110 @@
+#!/bin/bash
+# Every copy noticed on its own: a real smbd in the server's namespace of
+# lib.sh's LAN (a veth pair shaped to RATE Mbit/s), and smbclient in the
+# client's namespace, with no nasperf call on the client side.  Listing
+# the share makes no transfer; a get of SIZE MiB becomes a transfer of
+# origin "auto" with the client's address, op read, its bytes within 2 %
+# of the file's and a verdict of network on vsrv; a put becomes a write.
+# RATE and SIZE are drawn at random each run (the seed is printed,
+# NP_SEED=N repeats it); each transfer is asserted on its first attempt.
+. "$(dirname "$0")/lib.sh"
+need_root
+need_cmd curl jq ip tc smbd smbpasswd smbclient
+
+export NP_SEED=${NP_SEED:-$((($$ + $(date +%s)) % 32768))}
+RANDOM=$NP_SEED
+RATE=$((60 + RANDOM % 141))		# Mbit/s
+SECS=$((4 + RANDOM % 4))		# each copy's seconds at RATE
+SIZE=$((RATE * SECS / 8 * 1000000 / 1048576))	# MiB
+lan_enter 96 "$RATE"
+echo "# seed $NP_SEED (NP_SEED=$NP_SEED repeats this run): $RATE Mbit/s," \
+    "$SIZE MiB"
+
+mkdir -m 777 "$T_TMP/share"
+head -c "${SIZE}M" /dev/urandom >"$T_TMP/share/big"
+head -c "${SIZE}M" /dev/urandom >"$T_TMP/up"
+smbd_conf "$T_TMP/share" vsrv
+SMB_ADDR=$SRV smbd_start
+SMBPORT=$SPORT		# lan_daemon's SPORT is the data port
+lan_daemon "samba:
+  config: $S/smb.conf
+  sessions_interval: 1
+"
+
+# smbc CMD: smbclient in the client's namespace, one command.
+smbc() {
+	incli smbclient "//$SRV/share" -p "$SMBPORT" -A "$T_TMP/cred" -c "$1" \
+	    >>"$T_TMP/smbclient.out" 2>&1
+}
+# transfers: the list of transfers, into $T_TMP/xf.
+transfers() {
+	api /v1/transfers >"$T_TMP/xf"
+}
+# wait_ended N: until N transfers have ended (the daemon ends one after
+# transfers.idle_seconds, 3 s, without traffic), at most 20 s.
+wait_ended() {
+	local i
+	for ((i = 0; i < 40; i++)); do
+		transfers
+		[ "$(jq '[.transfers[] | select(.ended)] | length' "$T_TMP/xf")" \
+		    -ge "$1" ] && return 0
+		sleep 0.5
+	done
+	return 1
+}
+
+# Browsing is no transfer.
+smbc "ls"
+smbc "ls"
+sleep 4
+transfers
+is "listing the share makes no transfer" \
+    "$(jq '.transfers | length' "$T_TMP/xf")" 0
+
+# A read.
+smbc "get big /dev/null"
+check "the read ends as a transfer" wait_ended 1
+x() { jq -r ".transfers[$1]$2" "$T_TMP/xf"; }
+echo "# read: $(x 0 '| "\(.label): \(.bytes) bytes in \(.client_seconds) s"')"
+is "read: origin auto" "$(x 0 .origin)" auto
+is "read: the client's address" "$(x 0 .client_addr)" "$CLI"
+is "read: op read" "$(x 0 .op)" read
+is "read: protocol smb3" "$(x 0 .protocol)" smb3
+within "read: its bytes are the file's" "$(x 0 .bytes)" \
+    $((SIZE * 1048576)) 2
+rid=$(x 0 .id)
+api "/v1/transfers/$rid/report" >"$T_TMP/rep"
+echo "# read: $(jq -r '.verdict.class + ": " + .verdict.resource + ": " +
+    .verdict.summary' "$T_TMP/rep")"
+is "read: the verdict is network" "$(jq -r .verdict.class "$T_TMP/rep")" \
+    network
+is "read: on vsrv" "$(jq -r .verdict.resource "$T_TMP/rep")" vsrv
+check "read: its path is the client's connection to smbd" jq -e \
+    --arg c "$CLI" '[.path.connections[] | select(.remote == $c and
+    .comm == "smbd")] | length >= 1' "$T_TMP/rep"
+api "/v1/transfers/$rid/report?format=text" >"$T_TMP/text"
+check "read: the text report says network: vsrv" \
+    grep -q '^verdict  network: vsrv$' "$T_TMP/text"
+is "an unknown transfer is 404" "$(status /v1/transfers/999 \
+    -H "Authorization: Bearer $NPD_TOKEN")" 404
+
+# A write.
+smbc "put $T_TMP/up up"
+check "the write ends as a transfer" wait_ended 2
+sel='[.transfers[] | select(.op == "write")][0]'
+is "write: op write" "$(jq -r "$sel.op" "$T_TMP/xf")" write
+within "write: its bytes are the file's" "$(jq -r "$sel.bytes" \
+    "$T_TMP/xf")" $((SIZE * 1048576)) 2
+is "two transfers in all" "$(jq '.transfers | length' "$T_TMP/xf")" 2
+client transfers >"$T_TMP/table" 2>&1
+sed 's/^/#   /' "$T_TMP/table"
+check "nasperf transfers lists both, with their verdicts" sh -c \
+    "grep -c 'smb \(read\|write\) from $CLI .* network: vsrv' '$T_TMP/table' |
+    grep -qx 2"
+sed 's/^/# smbclient: /' "$T_TMP/smbclient.out" | tail -4
+
+kill -TERM "$NPD_PID"
+rc=0
+wait "$NPD_PID" || rc=$?
+is "nasperfd exits 0" "$rc" 0
+done_testing
