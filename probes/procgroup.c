@@ -301,10 +301,13 @@ procgroup_read(const struct probe_root *root, struct probe_buf *b,
 		procgroup_note_cgroup(root, b, p.pid, g);
 	}
 	closedir(dir);
-	/* This read's others are the next read's. */
-	qsort(pg->next_others, pg->nnext, sizeof *pg->next_others,
-	    procgroup_pid_cmp);
-	memcpy(pg->others, pg->next_others, pg->nnext * sizeof *pg->others);
+	/* This read's others are the next read's (none when all matched). */
+	if (pg->nnext > 0) {
+		qsort(pg->next_others, pg->nnext, sizeof *pg->next_others,
+		    procgroup_pid_cmp);
+		memcpy(pg->others, pg->next_others, pg->nnext *
+		    sizeof *pg->others);
+	}
 	pg->nothers = pg->nnext;
 	for (i = 0; i < pg->ngroups; i++) {
 		g = &pg->groups[i];

@@ -174,6 +174,8 @@ t_read_live(void)
 	const char		*me_pats[] = { "t_procgroup", "lt-t_procgroup",
 				    self };
 	const struct procgroup_spec me = { "me", me_pats, 3 };
+	const char		*all_pats[] = { "*" };
+	const struct procgroup_spec all = { "all", all_pats, 1 };
 	struct procgroup	 pg;
 	struct probe_buf	 b;
 	struct probe_root	 root;
@@ -195,6 +197,14 @@ t_read_live(void)
 	T_OK(procgroup_read(&root, &b, &me, 1, &pg, NULL));
 	T_TRUE(pg.groups[0].nprocs >= 1);
 	T_TRUE(pg.groups[0].rss_bytes > 0);
+	procgroup_clear(&pg);
+	/* A group of every process leaves no others (none to sort). */
+	procgroup_init(&pg);
+	T_OK(procgroup_read(&root, &b, &all, 1, &pg, NULL));
+	T_TRUE(pg.groups[0].nprocs >= 1);
+	T_EQ_U64(pg.nothers, 0);
+	T_OK(procgroup_read(&root, &b, &all, 1, &pg, NULL));
+	T_EQ_U64(pg.nothers, 0);
 	procgroup_clear(&pg);
 	probe_buf_free(&b);
 	probe_root_close(&root);
