@@ -335,12 +335,16 @@ runpath_proc(const struct pidstat *ps)
 		json_array_append_new(un, json_sprintf("io: %s",
 		    strerror(ps->io_errno)));
 	if (ps->has_cgroup) {
-		json_object_set_new(o, "cgroup", json_pack("{s:i,s:s,s:o,s:o}",
-		    "version", ps->cgroup.version, "path", ps->cgroup.path,
-		    "quota_cores", ps->cgroup.has_quota &&
+		json_object_set_new(o, "cgroup", json_pack("{s:i,s:s,s:o,s:o,"
+		    "s:o,s:o}", "version", ps->cgroup.version, "path",
+		    ps->cgroup.path, "quota_cores", ps->cgroup.has_quota &&
 		    !ps->cgroup.unlimited ? json_real(ps->cgroup.quota_cores) :
 		    json_null(), "throttled_ns", ps->cgroup.has_stat ?
 		    json_integer((json_int_t)ps->cgroup.throttled_ns) :
+		    json_null(), "nr_periods", ps->cgroup.has_stat ?
+		    json_integer((json_int_t)ps->cgroup.nr_periods) :
+		    json_null(), "nr_throttled", ps->cgroup.has_stat ?
+		    json_integer((json_int_t)ps->cgroup.nr_throttled) :
 		    json_null()));
 		if (!ps->cgroup.has_quota)
 			json_array_append_new(un, json_sprintf("cgroup %s: "
@@ -583,10 +587,10 @@ runpath_conn(const json_t *a, const json_t *b, double secs)
 static json_t *
 runpath_procdelta(const json_t *a, const json_t *b, double secs)
 {
-	const json_t	*cg = json_object_get(b, "cgroup");
+	const json_t	*cg = json_object_get(b, "cgroup"), *acg;
 	json_t		*o;
 	long		 hz = sysconf(_SC_CLK_TCK);
-	double		 v, calls;
+	double		 v, calls, periods;
 
 	o = json_pack("{s:O,s:O,s:O,s:O?,s:O}", "pid", json_object_get(b,
 	    "pid"), "comm", json_object_get(b, "comm"), "threads",
@@ -619,10 +623,16 @@ runpath_procdelta(const json_t *a, const json_t *b, double secs)
 		json_object_set_new(o, "cgroup", json_pack("{s:O,s:O}", "path",
 		    json_object_get(cg, "path"), "quota_cores",
 		    json_object_get(cg, "quota_cores")));
-		if ((v = runpath_delta(a != NULL ? json_object_get(a,
-		    "cgroup") : NULL, cg, "throttled_ns")) >= 0)
+		acg = a != NULL ? json_object_get(a, "cgroup") : NULL;
+		if ((v = runpath_delta(acg, cg, "throttled_ns")) >= 0)
 			runpath_put(json_object_get(o, "cgroup"),
 			    "throttled_pct", fmin(100, v / 1e9 / secs * 100));
+		/* As a process group's: the share of quota periods throttled. */
+		if ((v = runpath_delta(acg, cg, "nr_throttled")) >= 0 &&
+		    (periods = runpath_delta(acg, cg, "nr_periods")) > 0)
+			runpath_put(json_object_get(o, "cgroup"),
+			    "throttled_periods_pct", fmin(100, 100 * v /
+			    periods));
 	}
 	return (o);
 }
@@ -931,6 +941,8 @@ runpath_view_proc(const json_t *o, struct verdict_proc *p)
 	    cg, "quota_cores")) ? runpath_num(cg, "quota_cores") : 0) : NAN;
 	p->throttled_pct = json_is_object(cg) ? runpath_num(cg,
 	    "throttled_pct") : NAN;
+	p->throttled_periods_pct = json_is_object(cg) ? runpath_num(cg,
+	    "throttled_periods_pct") : NAN;
 	p->storage_read = runpath_num(o, "storage_read_bytes");
 }
 

@@ -973,6 +973,8 @@ v_cpus_path(struct v_ctx *x, const struct v_cpu *cpus, const int *core,
 	const struct verdict_proc	*pr;
 	struct v_cand			*c;
 	char				 res[96], other[100], where[24];
+	char				 of[24];
+	double				 thr;
 	size_t				 i;
 	int				 held;
 
@@ -984,22 +986,29 @@ v_cpus_path(struct v_ctx *x, const struct v_cpu *cpus, const int *core,
 			snprintf(where, sizeof where, ", last on cpu%d",
 			    pr->core);
 		held = 0;
+		/*
+		 * Throttled in this share of its quota periods, as a process
+		 * group is judged; the share of the window where cpu.stat
+		 * gives no periods.
+		 */
+		thr = isfinite(pr->throttled_periods_pct) ?
+		    pr->throttled_periods_pct : pr->throttled_pct;
 		if (isfinite(pr->quota_cores) && pr->quota_cores > 0 &&
-		    isfinite(pr->throttled_pct) &&
-		    (c = v_cand(x, "cpu", res, "throttled", pr->throttled_pct,
-		    "%", 100.0, x->cfg->v_throttled_pct)) != NULL) {
-			held = pr->throttled_pct >= x->cfg->v_throttled_pct;
+		    isfinite(thr) && (c = v_cand(x, "cpu", res, "throttled",
+		    thr, "%", 100.0, x->cfg->v_throttled_pct)) != NULL) {
+			held = thr >= x->cfg->v_throttled_pct;
+			snprintf(of, sizeof of, "%s",
+			    isfinite(pr->throttled_periods_pct) ?
+			    "of its quota periods" : "of the window");
 			snprintf(c->detail, sizeof c->detail, "%.0f %% of one "
 			    "core under a cgroup quota of %.2f cores; throttled "
-			    "%.0f %% of the window", isfinite(pr->cpu_pct) ?
-			    pr->cpu_pct : 0.0, pr->quota_cores,
-			    pr->throttled_pct);
+			    "in %.0f %% %s", isfinite(pr->cpu_pct) ?
+			    pr->cpu_pct : 0.0, pr->quota_cores, thr, of);
 			snprintf(c->summary, sizeof c->summary, "cpu-bound: %s "
 			    "is held by its cgroup's CPU quota (%.2f cores): "
-			    "it used %.0f %% of a core and was throttled %.0f "
-			    "%% of the window", res, pr->quota_cores,
-			    isfinite(pr->cpu_pct) ? pr->cpu_pct : 0.0,
-			    pr->throttled_pct);
+			    "it used %.0f %% of a core and was throttled in "
+			    "%.0f %% %s", res, pr->quota_cores,
+			    isfinite(pr->cpu_pct) ? pr->cpu_pct : 0.0, thr, of);
 		}
 		if (isfinite(pr->cpu_pct) && (c = v_cand(x, "cpu", res,
 		    "process cpu", pr->cpu_pct, "%", 100.0,

@@ -39,6 +39,7 @@ struct verdict_proc {
 	double		wait_pct;	/* runnable, waiting for a CPU; NAN */
 	double		quota_cores;	/* its cgroup's CPU quota; 0 none, NAN */
 	double		throttled_pct;	/* of the window; NAN unknown */
+	double		throttled_periods_pct;	/* of its quota periods; NAN */
 	double		storage_read;	/* bytes it had read from storage */
 };
 

@@ -3,7 +3,7 @@
 # on loopback, sharing a directory on an ext4 volume on a loop device:
 #  - the --quick matrix completes, checked byte for byte, with positive
 #    figures and the daemon's verdict for every test;
-#  - with smbd held to 20 % of a core by a CPU quota, the sequential test
+#  - with smbd held to 5 % of a core by a CPU quota, the sequential test
 #    with signing off and with signing required, in the same test; the
 #    signed run's verdict names smbd's CPU;
 #  - a wrong password, a missing share, a closed port, an address that
@@ -122,20 +122,22 @@ is "nothing is left on the share" \
 check "the server cache was dropped before reads" \
     jq -e '.server_cache | test("dropped before each read")' "$out"
 
-# -- signing off and required, smbd held to 20 % of a core
+# -- signing off and required, smbd held to 5 % of a core: signing costs
+# it about a tenth of a core per 100 MB/s here, so held, smbd is the bound
+# whatever the client (a sanitizer build's too), on the first attempt.
 if [ -f /sys/fs/cgroup/cpu/cpu.cfs_quota_us ]; then
 	CGROOT=/sys/fs/cgroup/cpu
 	CG=$CGROOT/nasperf-t95-$$
 	mkdir "$CG"
 	echo 100000 >"$CG/cpu.cfs_period_us"
-	echo 20000 >"$CG/cpu.cfs_quota_us"
+	echo 5000 >"$CG/cpu.cfs_quota_us"
 else
 	CGROOT=/sys/fs/cgroup
 	CG=$CGROOT/nasperf-t95-$$
 	grep -qw cpu "$CGROOT/cgroup.subtree_control" ||
 	    echo +cpu >"$CGROOT/cgroup.subtree_control"
 	mkdir "$CG"
-	echo "20000 100000" >"$CG/cpu.max"
+	echo "5000 100000" >"$CG/cpu.max"
 fi
 at_exit "for p in \$(cat $CG/cgroup.procs); do
 	echo \$p >$CGROOT/cgroup.procs; done; retry rmdir $CG"
@@ -149,14 +151,10 @@ sign() {
 	    --signing "$1" --credentials "$T_TMP/cred" "$URL" \
 	    >"$T_TMP/sign-$1.json" 2>"$T_TMP/sign-$1.err"
 }
-for ((try = 1; try <= 3; try++)); do
-	sign off
-	sign required
-	v=$(jq -r '.rows[] | select(.op == "read") |
-	    "\(.verdict.class) \(.verdict.resource)"' "$T_TMP/sign-required.json")
-	case $v in cpu*smbd*) break ;; esac
-	echo "# try $try: the signed read was '$v'"
-done
+sign off
+sign required
+v=$(jq -r '.rows[] | select(.op == "read") |
+    "\(.verdict.class) \(.verdict.resource)"' "$T_TMP/sign-required.json")
 for m in off required; do
 	is "the seq test with signing $m completes" \
 	    "$(jq '[.rows[] | select(.status != "done")] | length' \

@@ -129,7 +129,7 @@ path_proc(struct verdict_proc *pr, int pid, const char *comm, int core,
 	pr->cpu_pct = cpu;
 	pr->wait_pct = wait;
 	pr->quota_cores = 0;
-	pr->throttled_pct = NAN;
+	pr->throttled_pct = pr->throttled_periods_pct = NAN;
 	pr->storage_read = NAN;
 }
 
@@ -612,6 +612,14 @@ t_path(struct cfg *cfg)
 	T_EQ_STR(vstr(rep, "class"), "cpu");
 	T_TRUE(strstr(vstr(rep, "summary"), "held by its cgroup's CPU quota "
 	    "(0.20 cores)") != NULL);
+	json_decref(rep);
+	/* Its quota periods, where cpu.stat counts them, as for a group. */
+	p.proc[0].throttled_pct = 10;
+	p.proc[0].throttled_periods_pct = 60;
+	rep = judge("busy-neighbours", &r, cfg);
+	T_EQ_STR(vstr(rep, "class"), "cpu");
+	T_TRUE(strstr(vstr(rep, "summary"), "throttled in 60 % of its quota "
+	    "periods") != NULL);
 	json_decref(rep);
 
 	/* The synthetic data plane reads no disk: a busy array is not it. */
