@@ -866,9 +866,17 @@ json_t *
 runs_end(struct daemon *d, unsigned long id, const json_t *body,
     struct http_err *e)
 {
+	return (runs_end_at(d, id, body, 0, e));
+}
+
+json_t *
+runs_end_at(struct daemon *d, unsigned long id, const json_t *body,
+    double at, struct http_err *e)
+{
 	struct run	*r;
 	json_t		*run, *rep = NULL, *old;
 	char		 msg[256];
+	double		 now = nptime_real();
 
 	if (runs_check_open(d, id, e) == -1)
 		return (NULL);
@@ -887,7 +895,12 @@ runs_end(struct daemon *d, unsigned long id, const json_t *body,
 		http_fail(e, 400, "bad_request", "%s", msg);
 		goto out;
 	}
-	json_object_set_new(run, "end", json_real(runs_sample(d, nptime_real())));
+	/* Now, or where the caller says the transfer stopped. */
+	if (at > json_number_value(json_object_get(run, "start")) && at < now)
+		json_object_set_new(run, "end", json_real(at));
+	else
+		json_object_set_new(run, "end", json_real(runs_sample(d,
+		    now)));
 	json_object_set_new(run, "ended", json_true());
 	if ((rep = runs_make(d, run, r->doc, e)) == NULL)
 		goto out;		/* the run stays open and unchanged */

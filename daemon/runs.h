@@ -58,6 +58,9 @@ int	runs_check_open(struct daemon *, unsigned long id, struct http_err *e);
  */
 json_t	*runs_end(struct daemon *, unsigned long id, const json_t *body,
 	    struct http_err *e);
+/* The same, the run's window ending at at (server clock) when in the past. */
+json_t	*runs_end_at(struct daemon *, unsigned long id, const json_t *body,
+	    double at, struct http_err *e);
 /* Run id's saved report, or an open run's report so far (not saved). */
 json_t	*runs_report(struct daemon *, unsigned long id, struct http_err *e);
 /* The report of the last secs seconds, saved nowhere. */

@@ -150,8 +150,9 @@ xf_end(struct transfers *x, struct xf_client *c)
 		return;
 	body = json_pack("{s:I,s:f}", "bytes", (json_int_t)(xf_read(c) ?
 	    c->sent : c->recv), "client_seconds", secs > 0 ? secs : 0.001);
-	if (body != NULL && (rep = runs_end(x->d, (unsigned long)c->run, body,
-	    &e)) != NULL) {
+	/* The window ends with the transfer, not with the quiet after it. */
+	if (body != NULL && (rep = runs_end_at(x->d, (unsigned long)c->run,
+	    body, c->t_last, &e)) != NULL) {
 		log_info("transfer: run %ld ended: %.1f MB in %.1f s", c->run,
 		    (double)(xf_read(c) ? c->sent : c->recv) / 1e6, secs);
 		json_decref(rep);

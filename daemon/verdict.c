@@ -34,7 +34,7 @@
 #define V_OTHERS_IDLE	50.0	/* other cores below this: a single-core case */
 #define V_PSI_DISK	50.0	/* io stalled this % of the time */
 #define V_CONTRADICT	0.5	/* NIC bytes below this share of the client's */
-#define V_NIC_ACTIVE	0.1	/* a step carrying this share of capacity */
+#define V_ACTIVE	0.5	/* a step moving half its capacity is busy */
 #define V_STALE_PCT	115.0	/* a rate this far over a capacity: stale */
 #define V_MIN_SAMPLES	6	/* fewer in the window: confidence not high */
 #define V_FEW_SAMPLES	3	/* fewer: confidence low */
@@ -479,7 +479,7 @@ v_baseline(const struct v_ctx *x, const char *disk, const struct v_disk *r,
 /*
  * The part of the window from the first to the last step in which entity
  * i of kind k (an interface: its busier direction; a disk: reads and
- * writes) moved a tenth of its capacity cap, when that is at least half
+ * writes) moved half its capacity cap, when that is at least half
  * the window: a client's start-up and tear-down, idle on the wire and on
  * the disks, are not the resource's.  Else the whole window.  Its length
  * goes to *span.
@@ -512,7 +512,7 @@ v_span(const struct v_ctx *x, enum hist_kind kind, size_t i, double cap,
 				continue;
 			v = d.rbps + d.wbps;
 		}
-		if (v < cap * V_NIC_ACTIVE)
+		if (v < cap * V_ACTIVE)
 			continue;
 		if (s0 == NULL)
 			s0 = x->all.s[k - 1];
