@@ -11,9 +11,9 @@
  * polls it and moves on, so the event loop never waits on a disk.
  * disktest_get() follows the progress and gives the result,
  * disktest_cancel() cancels.  A finished test is
- * STATE_DIR/disktests/ID.json, and its
- * figures are merged into STATE_DIR/baseline.json, the box's capability
- * baseline that verdicts compare against.
+ * STATE_DIR/disktests/ID.json, and its figures are merged into the box's
+ * capability baseline (baseline.h) that verdicts compare against.  The
+ * plan is disktest_plan.h's; this is the runner.
  *
  * Safety, never relaxed: raw devices are only read (the engine opens them
  * O_RDONLY and refuses to write them); files are written only as
@@ -31,10 +31,9 @@
 
 #include <jansson.h>
 
+#include "disktest_plan.h"
 #include "http.h"
 
-#define DISKTEST_TMPNAME	".nasperfd-disktest.tmp"
-#define DISKTEST_SLOW_PCT	8.0	/* below the array's mean: slow */
 
 struct daemon;
 
@@ -75,20 +74,5 @@ json_t	*disktest_cancel(struct daemon *, unsigned long id,
 int	disktest_baseline(const struct daemon *, const char *disk,
 	    double *read_bytes_per_s, double *write_bytes_per_s,
 	    double *iops);
-
-/*
- * The expected sequential throughput of an array from its members'
- * (member_bps, n of them) and its layout: "raid0", "raid1", "raid10",
- * "raid4", "raid5", "raid6", "linear", "jbod", "single", "dup", "raid1c3",
- * "raid1c4", each optionally after "btrfs ".  -1 and EINVAL for an unknown
- * layout or too few members.  Pure.
- */
-int	disktest_expected(const char *layout, const double *member_bps,
-	    size_t n, double *read_bps, double *write_bps);
-/*
- * Flag the members more than pct percent below the mean of all n:
- * slow[i] is set to 1 or 0.  Returns how many were flagged.  Pure.
- */
-size_t	disktest_slow(const double *bps, size_t n, double pct, int *slow);
 
 #endif /* DISKTEST_H */

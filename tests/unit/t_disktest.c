@@ -1,8 +1,10 @@
 /*
  * t_disktest.c: the disk analyzer's pure parts (expected throughput of
- * each layout, slow members), and its start: temp files a crash left are
- * removed, a test saved as running is marked failed, the baseline is read
- * back for the verdict engine.
+ * each layout, slow members), its plans over the fixture boxes (targets,
+ * refusals, steps, zones), the baseline merged from a test's document,
+ * and its start: temp files a crash left are removed, a test saved as
+ * running is marked failed, the baseline is read back for the verdict
+ * engine.
  */
 #include "config.h"
 
@@ -19,9 +21,12 @@
 
 #include "cfg.h"
 #include "daemon.h"
+#include "baseline.h"
 #include "disktest.h"
+#include "disktest_plan.h"
 #include "np.h"
 #include "test.h"
+#include "topology.h"
 
 /* Each layout's expected read and write from its members. */
 static void
@@ -72,6 +77,296 @@ t_slow(void)
 	/* mean 98.125: 92.5 is 5.7 % below */
 	T_EQ_INT(disktest_slow(b, 4, DISKTEST_SLOW_PCT, slow), 0);
 	T_EQ_INT(disktest_slow(one, 1, DISKTEST_SLOW_PCT, slow), 0);
+}
+
+/* A plan of body over fixture box with the volumes given configured. */
+static int
+t_plan(const char *box, const char *body, struct dt_plan *p,
+    struct http_err *e, const char *vol)
+{
+	struct topology	*topo = topology_new();
+	struct cfg	*cfg = cfg_default();
+	json_t		*b = json_loads(body, 0, NULL);
+	char		 msg[512];
+	int		 rc = -1;
+
+	memset(p, 0, sizeof *p);
+	memset(e, 0, sizeof *e);
+	p->forced = json_array();
+	if (vol != NULL) {
+		snprintf(cfg->dt_volumes[0], sizeof cfg->dt_volumes[0], "%s",
+		    vol);
+		cfg->dt_nvolumes = 1;
+	}
+	T_TRUE(b != NULL);
+	T_OK(topology_read(t_root(box), topo));
+	if (dt_plan_parse(b, cfg, p, msg, sizeof msg) == -1)
+		snprintf(e->msg, sizeof e->msg, "%s", msg);
+	else if (dt_plan_targets(cfg, topo, box, json_object_get(b,
+	    "targets"), p, e) == 0 && dt_plan_resync(topo, p, e) == 0) {
+		dt_plan_steps(p);
+		rc = 0;
+	}
+	json_decref(b);
+	cfg_free(cfg);
+	topology_free(topo);
+	return (rc);
+}
+
+/* The plan's step labels, one per line. */
+static const char *
+t_labels(const struct dt_plan *p)
+{
+	static char	out[8192];
+	char		l[128];
+	size_t		i;
+
+	out[0] = '\0';
+	for (i = 0; i < p->nsteps; i++) {
+		dt_plan_label(p, &p->steps[i], l, sizeof l);
+		snprintf(out + strlen(out), sizeof out - strlen(out), "%s\n",
+		    l);
+	}
+	return (out);
+}
+
+/* DSM 7: /volume1, btrfs on dm on an 8-disk RAID 6; every step. */
+static void
+t_plan_dsm7(void)
+{
+	static struct dt_plan	p;
+	struct http_err		e;
+	uint64_t		off, len;
+	size_t			i;
+
+	if (t_plan("dsm7-4.4-x86_64", "{}", &p, &e, "/volume1") == -1) {
+		T_EQ_STR(e.msg, "");
+		return;
+	}
+	T_EQ_INT(p.ndisks, 8);
+	T_EQ_STR(p.disks[0].name, "sata1");
+	T_EQ_STR(p.disks[0].dev, "/dev/sata1");
+	T_EQ_STR(p.disks[7].name, "sata8");
+	T_EQ_STR(p.disks[0].model, "WDC WD80EFZZ-68B");
+	T_EQ_U64(p.disks[0].size, 8001563222016ULL);
+	T_EQ_INT(p.nvols, 1);
+	T_EQ_STR(p.vols[0].path, "/volume1");
+	T_EQ_STR(p.vols[0].tmp, "/volume1/" DISKTEST_TMPNAME);
+	T_EQ_STR(p.vols[0].fstype, "btrfs");
+	T_EQ_STR(p.vols[0].layout, "raid6");
+	T_EQ_INT(p.vols[0].nmembers, 8);
+	T_EQ_STR(p.vols[0].members[0], "sata1p3");
+	for (i = 0; i < p.vols[0].nmembers; i++)
+		T_EQ_INT(p.vols[0].disk[i], i);
+	/* 8 x (3 zones + 2 random), all at once, 4 on the volume. */
+	T_EQ_INT(p.nsteps, 8 * 5 + 1 + 4);
+	T_EQ_INT(p.kind, DT_SEQ | DT_RND);
+	T_EQ_U64(p.size, 1ULL << 30);
+	T_EQ_U64(p.bs, 1ULL << 20);
+	T_NEAR(p.seconds, 5, 0);
+	T_TRUE(strncmp(t_labels(&p), "sata1 sequential read, outer zone\n"
+	    "sata1 sequential read, middle zone\nsata1 sequential read, "
+	    "inner zone\nsata1 random 4 KiB read, QD1\nsata1 random 4 KiB "
+	    "read, QD32\nsata2 ", 154) == 0);
+	T_TRUE(strstr(t_labels(&p), "all 8 disks at once\n/volume1 "
+	    "sequential write\n/volume1 sequential read\n/volume1 random "
+	    "4 KiB read\n/volume1 random 4 KiB write\n") != NULL);
+	T_EQ_INT(p.steps[3].qd, 1);
+	T_EQ_INT(p.steps[4].qd, DT_RAND_QD);
+	T_EQ_INT(p.steps[0].qd, DT_DEF_QD);
+	/* Zones of 1 GiB: the start, the middle and the end, aligned. */
+	dt_plan_zone(&p, &p.disks[0], 0, &off, &len);
+	T_EQ_U64(off, 0);
+	T_EQ_U64(len, 1ULL << 30);
+	dt_plan_zone(&p, &p.disks[0], 1, &off, &len);
+	T_EQ_U64(off % p.bs, 0);
+	T_TRUE(off <= p.disks[0].size / 2 && off + p.bs > p.disks[0].size / 2);
+	dt_plan_zone(&p, &p.disks[0], 2, &off, &len);
+	T_EQ_U64(off % p.bs, 0);
+	T_TRUE(off + len <= p.disks[0].size &&
+	    off + len + p.bs > p.disks[0].size);
+	json_decref(p.forced);
+}
+
+/* QTS 5 sequential only, ReadyNAS by its path, Debian disks and btrfs. */
+static void
+t_plan_boxes(void)
+{
+	static struct dt_plan	p;
+	struct http_err		e;
+
+	if (t_plan("qts5-5.10-x86_64", "{\"kind\":\"seq\",\"seconds\":1,"
+	    "\"size\":8388608}", &p, &e, "/share/CACHEDEV1_DATA") == 0) {
+		T_EQ_STR(p.vols[0].layout, "raid5");
+		T_EQ_STR(p.vols[0].fstype, "ext4");
+		T_EQ_INT(p.vols[0].nmembers, 4);
+		T_EQ_STR(p.disks[3].name, "sdd");
+		/* 4 x 3 zones, all at once, the file written and read. */
+		T_EQ_INT(p.nsteps, 4 * 3 + 1 + 2);
+		T_EQ_U64(p.size, 8388608);
+	} else
+		T_EQ_STR(e.msg, "");
+	json_decref(p.forced);
+
+	/* A trailing slash names the configured volume. */
+	if (t_plan("readynas6-4.4-armhf", "{\"kind\":\"seq\",\"targets\":"
+	    "[\"/data/\"]}", &p, &e, "/data") == 0) {
+		T_EQ_STR(p.vols[0].path, "/data");
+		T_EQ_STR(p.vols[0].device, "md127");
+		T_EQ_STR(p.vols[0].layout, "raid5");
+		T_EQ_INT(p.ndisks, 4);
+	} else
+		T_EQ_STR(e.msg, "");
+	json_decref(p.forced);
+
+	/* A disk named twice, by name and path, is tested once. */
+	if (t_plan("debian12-6.1-btrfs", "{\"kind\":\"random\",\"targets\":"
+	    "[\"/srv/data\",\"nvme0n1\",\"/dev/nvme0n1\",\"sda\"]}", &p, &e,
+	    "/srv/data") == 0) {
+		T_EQ_STR(p.vols[0].layout, "btrfs raid1");
+		T_EQ_INT(p.vols[0].nmembers, 3);
+		T_EQ_INT(p.ndisks, 4);
+		T_EQ_STR(p.disks[3].name, "nvme0n1");
+		/* No sequential step, nor all at once; no volume read. */
+		T_EQ_INT(p.nsteps, 4 * 2 + 3);
+		T_TRUE(strstr(t_labels(&p), "sequential read") == NULL);
+		T_TRUE(strstr(t_labels(&p), "at once") == NULL);
+	} else
+		T_EQ_STR(e.msg, "");
+	json_decref(p.forced);
+}
+
+/* What a plan refuses, and says why. */
+static void
+t_plan_refused(void)
+{
+	static const struct {
+		const char	*box, *body, *vol;
+		int		 status;
+		const char	*code, *msg;
+	} c[] = {
+		{ "dsm7-4.4-x86_64", "{\"targets\":[\"sata1p3\"]}", NULL, 400,
+		    "bad_target", "is a partition of sata1: name the disk" },
+		{ "dsm7-4.4-x86_64", "{\"targets\":[\"sdq\"]}", NULL, 400,
+		    "unknown_target", "not a disk in dsm7-4.4-x86_64/sys" },
+		{ "dsm7-4.4-x86_64", "{\"targets\":[\"/etc\"]}", "/volume1",
+		    400, "bad_target", "not in disktest.volumes, the volumes "
+		    "a test may write to (/volume1)" },
+		{ "dsm7-4.4-x86_64", "{\"targets\":[\"/volume2\"]}",
+		    "/volume2", 400, "not_mounted", "is not a mount point" },
+		{ "dsm7-4.4-x86_64", "{}", NULL, 400, "no_target",
+		    "no disktest.volumes are configured" },
+		{ "dsm7-4.4-x86_64", "{\"targets\":\"sata1\"}", NULL, 0, "",
+		    "targets: expected an array" },
+		{ "dsm7-4.4-x86_64", "{\"speed\":1}", NULL, 0, "",
+		    "unknown key 'speed'" },
+		{ "dsm7-4.4-x86_64", "{\"seconds\":0}", NULL, 0, "",
+		    "seconds: expected" },
+		{ "dsm7-4.4-x86_64", "{\"kind\":\"fast\"}", NULL, 0, "",
+		    "kind: expected full, seq or random" },
+		{ "dsm7-4.4-x86_64", "{\"block_size\":1000}", NULL, 0, "",
+		    "block_size: expected a multiple of 4096" },
+		{ "dsm7-4.4-x86_64", "{\"size\":4096}", NULL, 0, "",
+		    "size: expected an integer number of bytes" },
+	};
+	static struct dt_plan	p;
+	struct http_err		e;
+	size_t			i;
+
+	for (i = 0; i < NP_NITEMS(c); i++) {
+		T_EQ_INT(t_plan(c[i].box, c[i].body, &p, &e, c[i].vol), -1);
+		T_EQ_INT(e.status, c[i].status);
+		T_EQ_STR(e.code, c[i].code);
+		if (strstr(e.msg, c[i].msg) == NULL)
+			T_EQ_STR(e.msg, c[i].msg);
+		json_decref(p.forced);
+	}
+}
+
+/* An array that resyncs refuses a test of its disks, unless forced. */
+static void
+t_plan_resync(void)
+{
+	static struct dt_plan	 p;
+	struct topology		*topo = topology_new();
+	struct cfg		*cfg = cfg_default();
+	struct http_err		 e;
+	json_t			*targets = json_pack("[s]", "sdb");
+	size_t			 i;
+
+	T_OK(topology_read(t_root("readynas6-4.4-armhf"), topo));
+	for (i = 0; i < topo->md.narrays; i++)
+		if (strcmp(topo->md.arrays[i].name, "md127") == 0) {
+			snprintf(topo->md.arrays[i].sync_action,
+			    sizeof topo->md.arrays[i].sync_action, "resync");
+			topo->md.arrays[i].sync_pct = 42.5;
+		}
+	memset(&p, 0, sizeof p);
+	p.forced = json_array();
+	T_OK(dt_plan_targets(cfg, topo, "/", targets, &p, &e));
+	T_EQ_INT(dt_plan_resync(topo, &p, &e), -1);
+	T_EQ_INT(e.status, 409);
+	T_EQ_STR(e.code, "array_resyncing");
+	T_TRUE(strstr(e.msg, "md127 is in resync (42.5 % done") != NULL);
+	p.force = 1;
+	T_OK(dt_plan_resync(topo, &p, &e));
+	T_EQ_INT(json_array_size(p.forced), 1);
+	json_decref(p.forced);
+	json_decref(targets);
+	cfg_free(cfg);
+	topology_free(topo);
+}
+
+/* A finished test's figures merged into the baseline, then read back. */
+static void
+t_baseline(void)
+{
+	json_t	*b = json_object(), *doc;
+	double	 rd, wr, iops;
+
+	doc = json_loads("{\"id\":7,\"ended\":1800000000.5,\"kernel\":"
+	    "\"6.1.0\",\"firmware\":\"DSM 7.2\",\"box\":\"DS1821+\","
+	    "\"disks\":[{\"name\":\"sata1\",\"model\":\"WDC\",\"serial\":"
+	    "\"X1\",\"firmware\":\"81.00A81\",\"size_bytes\":8001563222016,"
+	    "\"zones\":{\"outer\":{\"bytes_per_s\":260e6},\"middle\":"
+	    "{\"bytes_per_s\":210e6},\"inner\":null},\"rand_qd1\":{\"iops\":"
+	    "80},\"rand_qd32\":{\"iops\":310},\"concurrent\":null}],"
+	    "\"volumes\":[{\"path\":\"/volume1\",\"layout\":\"raid6\","
+	    "\"fstype\":\"btrfs\",\"direct\":false,\"write\":{\"bytes_per_s\":"
+	    "900e6},\"read\":{\"bytes_per_s\":1100e6},\"rand_read\":null,"
+	    "\"rand_write\":{\"iops\":2000},\"expected\":{\"read_bytes_per_s\":"
+	    "1560e6,\"write_bytes_per_s\":1560e6}}]}", 0, NULL);
+	T_TRUE(doc != NULL);
+	T_OK(baseline_merge(b, doc));
+	T_OK(baseline_get(b, "sata1", &rd, &wr, &iops));
+	T_NEAR(rd, 260e6, 1);
+	T_NEAR(wr, 0, 0);
+	T_NEAR(iops, 310, 0.01);
+	T_OK(baseline_get(b, "/volume1", &rd, &wr, &iops));
+	T_NEAR(rd, 1100e6, 1);
+	T_NEAR(wr, 900e6, 1);
+	T_NEAR(iops, 0, 0);			/* not measured */
+	T_EQ_STR(json_string_value(json_object_get(b, "box")), "DS1821+");
+	T_TRUE(json_object_get(json_object_get(json_object_get(json_object_get(
+	    b, "disks"), "sata1"), "seq_read_bytes_per_s"), "inner") == NULL);
+	T_EQ_INT(json_integer_value(json_object_get(json_object_get(
+	    json_object_get(b, "volumes"), "/volume1"), "test")), 7);
+	T_NEAR(json_number_value(json_object_get(json_object_get(
+	    json_object_get(b, "volumes"), "/volume1"),
+	    "expected_read_bytes_per_s")), 1560e6, 1);
+	T_ERRNO(baseline_get(b, "sata2", &rd, &wr, &iops), ENOENT);
+	/* A later test of the volume alone keeps the disk's figures. */
+	json_object_set_new(doc, "id", json_integer(8));
+	json_array_clear(json_object_get(doc, "disks"));
+	json_object_set_new(json_object_get(json_array_get(json_object_get(doc,
+	    "volumes"), 0), "read"), "bytes_per_s", json_real(1000e6));
+	T_OK(baseline_merge(b, doc));
+	T_OK(baseline_get(b, "/volume1", &rd, &wr, &iops));
+	T_NEAR(rd, 1000e6, 1);
+	T_OK(baseline_get(b, "sata1", &rd, &wr, &iops));
+	T_NEAR(rd, 260e6, 1);
+	json_decref(doc);
+	json_decref(b);
 }
 
 /* The start: crash leftovers removed, baseline read back. */
@@ -152,10 +447,14 @@ t_init(void)
 int
 main(void)
 {
-	(void)t_root;
 	(void)t_skip;
 	t_expected();
 	t_slow();
+	t_plan_dsm7();
+	t_plan_boxes();
+	t_plan_refused();
+	t_plan_resync();
+	t_baseline();
 	t_init();
 	return (t_done());
 }
