@@ -21,6 +21,7 @@
 #include <jansson.h>
 
 #include "client.h"
+#include "show.h"
 
 #define DISKTEST_POLL_S	0.5
 
@@ -201,8 +202,7 @@ disktest_bar(const json_t *j)
 	fprintf(stderr, "] %3.0f %% %lld/%lld %-40.40s %7.1f MB/s\033[K",
 	    f * 100, json_integer_value(json_object_get(p, "step")),
 	    json_integer_value(json_object_get(p, "steps")),
-	    json_string_value(json_object_get(p, "label")) != NULL ?
-	    json_string_value(json_object_get(p, "label")) : "",
+	    show_str(p, "label"),
 	    json_number_value(json_object_get(p, "bytes_per_s")) / 1e6);
 }
 

@@ -762,16 +762,6 @@ run_when(char *out, size_t outsz, double t)
 	    strftime(out, outsz, "%m-%d %H:%M:%S", &tm) == 0)
 		snprintf(out, outsz, "-");
 }
-
-/* A string member or "-". */
-static const char *
-run_s(const json_t *o, const char *key)
-{
-	const char	*s = json_string_value(json_object_get(o, key));
-
-	return (s != NULL ? s : "-");
-}
-
 static int	runs_show(struct client *, int, char **, const char *,
 		    const char *);
 
@@ -827,13 +817,13 @@ runs_show(struct client *c, int argc, char **argv, const char *path,
 		v = json_object_get(run, "verdict");
 		if (json_is_object(v))
 			snprintf(verdict, sizeof verdict, "%s: %s",
-			    run_s(v, "class"), run_s(v, "resource"));
+			    show_str(v, "class"), show_str(v, "resource"));
 		else
 			snprintf(verdict, sizeof verdict, "(open)");
 		printf("%-5lld %-14s %-24.24s %-6s %-6s ",
 		    json_integer_value(json_object_get(run, "id")), when,
-		    run_s(run, "label"), run_s(run, "protocol"),
-		    run_s(run, "op"));
+		    show_str(run, "label"), show_str(run, "protocol"),
+		    show_str(run, "op"));
 		if (json_is_true(json_object_get(run, "ended")))
 			printf("%8.1f", secs);
 		else
@@ -843,9 +833,9 @@ runs_show(struct client *c, int argc, char **argv, const char *path,
 	/* Copies under way that are not runs yet, or are open ones. */
 	json_array_foreach(json_object_get(j, "live"), i, v)
 		printf("under way: %s from %s, %.1f MB/s for %.0f s%s\n",
-		    run_s(v, "service"), run_s(v, "client"), json_number_value(
+		    show_str(v, "service"), show_str(v, "client"), json_number_value(
 		    json_object_get(v, "bytes_per_s")) / 1e6, json_number_value(
-		    json_object_get(v, "seconds")), strcmp(run_s(v, "state"),
+		    json_object_get(v, "seconds")), strcmp(show_str(v, "state"),
 		    "transfer") == 0 ? "" : " (not yet a transfer)");
 	json_decref(j);
 	return (0);
@@ -963,14 +953,14 @@ compare_row(const char *name, json_t **reps, size_t n,
 static void
 cell_label(const json_t *r, char *b, size_t n)
 {
-	snprintf(b, n, "%s", run_s(json_object_get(r, "run"), "label"));
+	snprintf(b, n, "%s", show_str(json_object_get(r, "run"), "label"));
 }
 
 static void
 cell_proto(const json_t *r, char *b, size_t n)
 {
-	snprintf(b, n, "%s %s", run_s(json_object_get(r, "run"), "protocol"),
-	    run_s(json_object_get(r, "run"), "op"));
+	snprintf(b, n, "%s %s", show_str(json_object_get(r, "run"), "protocol"),
+	    show_str(json_object_get(r, "run"), "op"));
 }
 
 static void
@@ -994,14 +984,14 @@ cell_secs(const json_t *r, char *b, size_t n)
 static void
 cell_class(const json_t *r, char *b, size_t n)
 {
-	snprintf(b, n, "%s (%s)", run_s(json_object_get(r, "verdict"),
-	    "class"), run_s(json_object_get(r, "verdict"), "confidence"));
+	snprintf(b, n, "%s (%s)", show_str(json_object_get(r, "verdict"),
+	    "class"), show_str(json_object_get(r, "verdict"), "confidence"));
 }
 
 static void
 cell_resource(const json_t *r, char *b, size_t n)
 {
-	snprintf(b, n, "%s", run_s(json_object_get(r, "verdict"),
+	snprintf(b, n, "%s", show_str(json_object_get(r, "verdict"),
 	    "resource"));
 }
 
@@ -1140,9 +1130,9 @@ cmd_top(struct client *c, int argc, char **argv)
 				fputc('\n', stdout);
 			} else
 				printf("\nlast 5 s: %s: %s\n  %s\n",
-				    run_s(json_object_get(v, "verdict"),
-				    "class"), run_s(json_object_get(v,
-				    "verdict"), "resource"), run_s(
+				    show_str(json_object_get(v, "verdict"),
+				    "class"), show_str(json_object_get(v,
+				    "verdict"), "resource"), show_str(
 				    json_object_get(v, "verdict"), "summary"));
 			json_decref(v);
 		}

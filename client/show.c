@@ -5,12 +5,20 @@
 
 #include <jansson.h>
 
+#include "probe.h"
 #include "show.h"
 
+#define SHOW_RING	16		/* strings alive at once */
+#define SHOW_STRMAX	1024		/* bytes of one, escaped */
+
 const char *
-show_str(json_t *o, const char *key)
+show_str(const json_t *o, const char *key)
 {
+	static char	 ring[SHOW_RING][SHOW_STRMAX];
+	static unsigned	 next;
 	const char	*s = json_string_value(json_object_get(o, key));
 
-	return (s != NULL && *s != '\0' ? s : "-");
+	if (s == NULL || *s == '\0')
+		return ("-");
+	return (probe_escape_ctl(ring[next++ % SHOW_RING], s, SHOW_STRMAX));
 }

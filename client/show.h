@@ -12,8 +12,12 @@
 
 #include <jansson.h>
 
-/* The string at key of o, or "-" when it is missing, null or empty (show.c). */
-const char	*show_str(json_t *o, const char *key);
+/*
+ * The string at key of o with its control characters escaped (no escape
+ * sequence from the network reaches the terminal), or "-" when it is
+ * missing, null or empty; it lives until 16 more calls (show.c).
+ */
+const char	*show_str(const json_t *o, const char *key);
 
 /* GET /v1/counters, optionally with the "rates" object of ?interval= (show_counters.c). */
 void	show_counters(FILE *fp, json_t *body);

@@ -18,6 +18,7 @@
 #include "api_runs.h"
 #include "http.h"
 #include "report_html.h"
+#include "report_text.h"
 #include "report_yaml.h"
 #include "runs.h"
 #include "transfers.h"
@@ -112,16 +113,14 @@ api_runs_render(const json_t *rep, const char *fmt, char **buf, size_t *len)
 
 	*buf = NULL;
 	*len = 0;
-	if (strcmp(fmt, "text") == 0) {
-		if ((*buf = verdict_text(rep)) == NULL)
-			return (-1);
-		*len = strlen(*buf);
-		return (0);
-	}
 	if ((f = open_memstream(buf, len)) == NULL)
 		return (-1);
-	rc = strcmp(fmt, "yaml") == 0 ? report_yaml_write(rep, f) :
-	    report_html_write(rep, f);
+	if (strcmp(fmt, "text") == 0)
+		rc = report_text_write(rep, f);
+	else if (strcmp(fmt, "yaml") == 0)
+		rc = report_yaml_write(rep, f);
+	else
+		rc = report_html_write(rep, f);
 	if (fclose(f) != 0 || rc == -1) {
 		free(*buf);
 		*buf = NULL;

@@ -437,9 +437,9 @@ v_md_level(const struct hist_ent *e)
 	return (buf);
 }
 
-/* MB/s as text. */
-static void
-v_mbs(char *out, size_t outsz, double bps)
+/* MB/s as text; see verdict.h. */
+void
+verdict_mbs(char *out, size_t outsz, double bps)
 {
 	if (!isfinite(bps))
 		snprintf(out, outsz, "-");
@@ -561,7 +561,7 @@ v_disks(struct v_ctx *x)
 		if (x->path != NULL && x->path->volume_seen &&
 		    !v_disk_on_path(x, e->name)) {
 			/* Worth a word: busy, or moving more than the run. */
-			v_mbs(rb, sizeof rb, r.rbps + r.wbps);
+			verdict_mbs(rb, sizeof rb, r.rbps + r.wbps);
 			if ((r.has_busy && r.busy >= V_OFF_BUSY) ||
 			    (x->run->has_bytes && (double)(r.rbytes +
 			    r.wbytes) > (double)x->run->bytes))
@@ -583,8 +583,8 @@ v_disks(struct v_ctx *x)
 				    e->name, r.busy);
 			continue;
 		}
-		v_mbs(rb, sizeof rb, r.rbps);
-		v_mbs(wb, sizeof wb, r.wbps);
+		verdict_mbs(rb, sizeof rb, r.rbps);
+		verdict_mbs(wb, sizeof wb, r.wbps);
 		parent = v_disk_parent(h, e->name);
 		if (e->dkind == HIST_DK_MD)
 			snprintf(res, sizeof res, "%s", e->name);
@@ -650,8 +650,8 @@ v_disks(struct v_ctx *x)
 		    "IOPS)", e->name, busy, rb, wb, r.iops);
 		if (isfinite(base) && base >= busy) {
 			if (during[0] != '\0') {
-				v_mbs(rb, sizeof rb, ra.rbps);
-				v_mbs(wb, sizeof wb, ra.wbps);
+				verdict_mbs(rb, sizeof rb, ra.rbps);
+				verdict_mbs(wb, sizeof wb, ra.wbps);
 			}
 			snprintf(c->summary, sizeof c->summary, "disk-bound: %s "
 			    "moved %s read and %s written%s, %.0f %% of what "
@@ -806,7 +806,7 @@ v_nic_cand(struct v_ctx *x, size_t i, size_t bi, struct v_nic *r)
 	    x->cfg->v_nic_util_pct);
 	if (c == NULL)
 		return (-1);
-	v_mbs(mb, sizeof mb, v);
+	verdict_mbs(mb, sizeof mb, v);
 	if (isfinite(cap))
 		snprintf(c->detail, sizeof c->detail, "rx %.1f MB/s, tx "
 		    "%.1f MB/s, %.0f/%.0f packets/s%s; capacity %.0f "
@@ -1891,160 +1891,4 @@ out:
 	history_window_clear(&x->all);
 	free(x);
 	return (rep);
-}
-
-/* A growing string for verdict_text(). */
-struct v_buf {
-	char	*s;
-	size_t	 len, cap;
-	int	 failed;
-};
-
-/* Append formatted text. */
-static NP_PRINTF(2, 3) void
-v_printf(struct v_buf *b, const char *fmt, ...)
-{
-	va_list	 ap;
-	char	*ns;
-	int	 n;
-	size_t	 ncap;
-
-	if (b->failed)
-		return;
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0) {
-		b->failed = 1;
-		return;
-	}
-	if (b->len + (size_t)n + 1 > b->cap) {
-		ncap = b->cap == 0 ? 1024 : b->cap;
-		while (b->len + (size_t)n + 1 > ncap)
-			ncap *= 2;
-		if ((ns = realloc(b->s, ncap)) == NULL) {
-			b->failed = 1;
-			return;
-		}
-		b->s = ns;
-		b->cap = ncap;
-	}
-	va_start(ap, fmt);
-	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	b->len += (size_t)n;
-}
-
-/* A string member, or "-". */
-static const char *
-v_str(const json_t *o, const char *key)
-{
-	const char	*s = json_string_value(json_object_get(o, key));
-
-	return (s != NULL ? s : "-");
-}
-
-/* A local time as "2026-12-02 16:15:30". */
-static void
-v_time(char *out, size_t outsz, double t)
-{
-	time_t		tt = (time_t)t;
-	struct tm	tm;
-
-	if (localtime_r(&tt, &tm) == NULL ||
-	    strftime(out, outsz, "%Y-%m-%d %H:%M:%S", &tm) == 0)
-		snprintf(out, outsz, "%.0f", t);
-}
-
-/* The report as text. */
-char *
-verdict_text(const json_t *rep)
-{
-	const json_t	*run, *win, *ver, *a, *o, *v;
-	struct v_buf	 b;
-	char		 t0[32], t1[32], mb[32];
-	size_t		 i;
-	double		 cr;
-
-	memset(&b, 0, sizeof b);
-	run = json_object_get(rep, "run");
-	win = json_object_get(rep, "window");
-	ver = json_object_get(rep, "verdict");
-	v_printf(&b, "run %s", v_str(run, "id"));
-	if (json_is_string(json_object_get(run, "label")))
-		v_printf(&b, " \"%s\"", v_str(run, "label"));
-	v_printf(&b, ": %s %s", v_str(run, "protocol"), v_str(run, "op"));
-	if (json_is_string(json_object_get(run, "client")))
-		v_printf(&b, " from %s", v_str(run, "client"));
-	v_printf(&b, "\n");
-	v_time(t0, sizeof t0, json_number_value(json_object_get(win,
-	    "start")));
-	v_time(t1, sizeof t1, json_number_value(json_object_get(win, "end")));
-	v_printf(&b, "window   %s to %s (%.1f s, %lld samples)\n", t0, t1 + 11,
-	    json_number_value(json_object_get(win, "seconds")),
-	    json_integer_value(json_object_get(win, "samples")));
-	json_array_foreach(json_object_get(win, "gaps"), i, o)
-		v_printf(&b, "         not sampling for %.0f s in it (the "
-		    "daemon was down)\n", json_number_value(json_object_get(o,
-		    "seconds")));
-	if (json_is_number(v = json_object_get(rep, "client_rate"))) {
-		cr = json_number_value(v);
-		v_mbs(mb, sizeof mb, cr);
-		v_printf(&b, "client   %.1f MB in %.2f s = %s (%.0f Mb/s)\n",
-		    json_number_value(json_object_get(run, "bytes")) / 1e6,
-		    json_is_number(json_object_get(run, "client_seconds")) ?
-		    json_number_value(json_object_get(run, "client_seconds")) :
-		    json_number_value(json_object_get(win, "seconds")), mb,
-		    cr * 8 / 1e6);
-	}
-	v_printf(&b, "\nverdict  %s: %s\n", v_str(ver, "class"),
-	    v_str(ver, "resource"));
-	v_printf(&b, "         %s\n", v_str(ver, "summary"));
-	if (json_is_number(json_object_get(ver, "utilisation_pct")))
-		v_printf(&b, "         utilisation %.1f %%, headroom %.1f %%, ",
-		    json_number_value(json_object_get(ver, "utilisation_pct")),
-		    json_number_value(json_object_get(ver, "headroom_pct")));
-	else
-		v_printf(&b, "         ");
-	v_printf(&b, "confidence %s\n", v_str(ver, "confidence"));
-	a = json_object_get(rep, "observations");
-	if (json_array_size(a) > 0)
-		v_printf(&b, "\nalso\n");
-	json_array_foreach(a, i, o)
-		v_printf(&b, "  - %s\n", v_str(o, "text"));
-	a = json_object_get(rep, "hints");
-	if (json_array_size(a) > 0)
-		v_printf(&b, "\nlikely cause\n");
-	json_array_foreach(a, i, o)
-		v_printf(&b, "  - %s\n    (%s)\n", v_str(o, "text"),
-		    v_str(o, "figure"));
-	o = json_object_get(rep, "session");
-	if (json_is_object(o))
-		v_printf(&b, "\nsession  smbd pid %lld for %s, %s, signing %s, "
-		    "encryption %s\n", json_integer_value(json_object_get(o,
-		    "pid")), v_str(o, "address"), v_str(o, "dialect"),
-		    v_str(json_object_get(o, "signing"), "degree"),
-		    v_str(json_object_get(o, "encryption"), "degree"));
-	o = json_object_get(rep, "path");
-	if (json_is_true(json_object_get(o, "observed")))
-		v_printf(&b, "\npath     %s\n", v_str(o, "summary"));
-	a = json_object_get(rep, "evidence");
-	if (json_array_size(a) > 0)
-		v_printf(&b, "\n%-8s %-32s %-10s %7s  %s\n", "CLASS",
-		    "RESOURCE", "METRIC", "UTIL", "DETAIL");
-	json_array_foreach(a, i, o) {
-		v = json_object_get(o, "utilisation_pct");
-		v_printf(&b, "%-8s %-32s %-10s ", v_str(o, "class"),
-		    v_str(o, "resource"), v_str(o, "metric"));
-		if (json_is_number(v))
-			v_printf(&b, "%6.1f%%", json_number_value(v));
-		else
-			v_printf(&b, "%7s", "-");
-		v_printf(&b, "  %s\n", v_str(o, "detail"));
-	}
-	if (b.failed) {
-		free(b.s);
-		return (NULL);
-	}
-	return (b.s != NULL ? b.s : strdup(""));
 }

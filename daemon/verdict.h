@@ -152,7 +152,7 @@ json_t	*verdict_report(const struct history *h, const struct verdict_run *run,
 	    const struct cfg *cfg, const json_t *server, char **cause);
 /* The hints of a verdict: [{"kind", "text", "figure"}]; NULL on ENOMEM. */
 json_t	*verdict_hints(const struct verdict_facts *);
-/* The report as plain text for a terminal; caller frees.  NULL on ENOMEM. */
-char	*verdict_text(const json_t *report);
+/* bps as "123 MB/s", "12.3 MB/s" or "0.12 MB/s"; "-" when not finite. */
+void	verdict_mbs(char *out, size_t outsz, double bps);
 
 #endif /* VERDICT_H */

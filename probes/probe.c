@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -360,4 +361,33 @@ probe_strlcpy(char *dst, const char *src, size_t dstsz)
 	}
 	memcpy(dst, src, len + 1);
 	return (0);
+}
+
+char *
+probe_escape_ctl(char *dst, const char *src, size_t dstsz)
+{
+	const unsigned char	*s = (const unsigned char *)src;
+	size_t			 n = 0;
+
+	if (dstsz == 0)
+		return (dst);
+	for (; *s != '\0' && n + 7 < dstsz; s++) {
+		if (*s < 0x20 || *s == 0x7f)
+			n += (size_t)snprintf(dst + n, dstsz - n, "\\x%02x", *s);
+		else if (*s == 0xc2 && s[1] >= 0x80 && s[1] <= 0x9f) {
+			/* A C1 control in UTF-8: CSI is U+009B. */
+			n += (size_t)snprintf(dst + n, dstsz - n, "\\u%04x",
+			    s[1]);
+			s++;
+		} else
+			dst[n++] = (char)*s;
+	}
+	/* Never end in the middle of a multibyte character. */
+	while (*s != '\0' && n > 0 && ((unsigned char)dst[n - 1] & 0xc0) ==
+	    0x80)
+		n--;
+	if (*s != '\0' && n > 0 && ((unsigned char)dst[n - 1] & 0xc0) == 0xc0)
+		n--;
+	dst[n] = '\0';
+	return (dst);
 }

@@ -99,5 +99,11 @@ int	probe_scan_devno(const char *s, unsigned *maj, unsigned *min);
 int	probe_scan_word(const char **sp, char *out, size_t outsz);
 /* Copy src into dst of size dstsz, always terminating; -1 if truncated. */
 int	probe_strlcpy(char *dst, const char *src, size_t dstsz);
+/*
+ * Copy UTF-8 src into dst of size dstsz with its control characters
+ * escaped for a terminal: C0 and DEL as \xNN, C1 (U+0080 to U+009F) as
+ * \uNNNN; always terminated, cut at a whole character.  Returns dst.
+ */
+char	*probe_escape_ctl(char *dst, const char *src, size_t dstsz);
 
 #endif /* PROBE_H */

@@ -184,6 +184,17 @@ check "report --html writes a page with SVG" grep -q '<svg' "$T_TMP/r.html"
 check "report --format yaml" sh -c "'$NASPERF' report $cid --format yaml | grep -q '^run:'"
 check "compare shows runs side by side" \
     sh -c "'$NASPERF' compare $id $cid | grep -q '^verdict'"
+# A label with an escape sequence reaches no terminal raw.
+esc=$(printf 'x\033[2J\033]0;t\007y')
+ej=$(jq -n --arg l "$esc" '{label: $l, protocol: "local", op: "read", start: ($n - 3), end: ($n - 1)}' --argjson n "$(date +%s)")
+eid=$(api /v1/runs -X POST -d "$ej" | jq .id)
+"$NASPERF" report "$eid" >"$T_TMP/esc.txt" 2>&1
+"$NASPERF" runs >>"$T_TMP/esc.txt" 2>&1
+no_escape() {	# no ESC byte, and the label's shown escaped
+	! grep -q $'\033' "$1" && grep -qF 'x\x1b[2J\x1b]0;t\x07y' "$1"
+}
+check "a label's escape sequence is escaped in report and runs" \
+    no_escape "$T_TMP/esc.txt"
 "$NASPERF" report 99999 >/dev/null 2>&1
 is "report of an unknown run fails" "$?" 1
 "$NASPERF" report abc >/dev/null 2>&1

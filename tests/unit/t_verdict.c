@@ -6,6 +6,7 @@
 
 #include <jansson.h>
 #include <math.h>
+#include <stdio.h>
 
 #include "test.h"
 #include "yaml_read.h"
@@ -13,6 +14,7 @@
 #include "cfg.h"
 #include "crypto.h"
 #include "history.h"
+#include "report_text.h"
 #include "report_yaml.h"
 #include "smbstatus.h"
 #include "topology.h"
@@ -21,6 +23,26 @@
 #define T0	1764691200.0
 
 /* Read a window fixture into a new history; bail out when it cannot. */
+
+/* The report as text, as GET /v1/runs/ID/report?format=text gives it. */
+static char *
+as_text(const json_t *rep)
+{
+	char	*buf = NULL;
+	size_t	 len = 0;
+	FILE	*f;
+
+	if ((f = open_memstream(&buf, &len)) == NULL)
+		return (NULL);
+	if (report_text_write(rep, f) == -1) {
+		fclose(f);
+		free(buf);
+		return (NULL);
+	}
+	fclose(f);
+	return (buf);
+}
+
 static struct history *
 load(const char *name)
 {
@@ -371,7 +393,7 @@ t_hints(struct cfg *cfg)
 	    "session"), "pid")), 4121);
 	roundtrip("smbd-one-core with a session", rep);
 	{
-		char	*text = verdict_text(rep);
+		char	*text = as_text(rep);
 
 		T_TRUE(text != NULL && strstr(text, "likely cause") != NULL &&
 		    strstr(text, "session  smbd pid 4121") != NULL);
@@ -516,7 +538,7 @@ check(const char *fixture, const struct verdict_run *r, const struct cfg *cfg,
 	T_TRUE(json_array_size(json_object_get(rep, "evidence")) > 0);
 	T_TRUE(json_array_size(json_object_get(json_object_get(rep, "series"),
 	    "t")) == 14);
-	text = verdict_text(rep);
+	text = as_text(rep);
 	T_TRUE(text != NULL && strstr(text, cls) != NULL);
 	free(text);
 	roundtrip(fixture, rep);
@@ -751,6 +773,38 @@ t_path(struct cfg *cfg)
 	history_free(h);
 }
 
+/*
+ * A label, a client's name and an observation with control characters
+ * reach the text report escaped: no escape sequence for the terminal.
+ */
+static void
+t_text_escaped(void)
+{
+	json_t	*rep;
+	char	*text, *p;
+	int	 raw = 0;
+
+	rep = json_loads("{\"run\":{\"id\":\"5\",\"label\":\"a\\u001b[2Jb\\n"
+	    "verdict  fake\",\"protocol\":\"smb\",\"op\":\"read\",\"client\":"
+	    "\"pc\\u009b31m\\u0007\"},\"verdict\":{\"class\":\"disk\"},"
+	    "\"observations\":[{\"text\":\"x\\u007fy\"}]}", 0, NULL);
+	T_TRUE(rep != NULL);
+	text = as_text(rep);
+	T_TRUE(text != NULL);
+	if (text == NULL)
+		return;
+	for (p = text; *p != '\0'; p++)
+		raw |= (*p != '\n' && (unsigned char)*p < 0x20) ||
+		    *p == 0x7f || ((unsigned char)*p == 0xc2 &&
+		    (unsigned char)p[1] >= 0x80 && (unsigned char)p[1] <= 0x9f);
+	T_EQ_INT(raw, 0);
+	T_TRUE(strstr(text, "run 5 \"a\\x1b[2Jb\\x0averdict  fake\": smb read "
+	    "from pc\\u009b31m\\x07\n") != NULL);
+	T_TRUE(strstr(text, "  - x\\x7fy\n") != NULL);
+	free(text);
+	json_decref(rep);
+}
+
 int
 main(void)
 {
@@ -923,5 +977,6 @@ main(void)
 
 	history_free(h);
 	cfg_free(cfg);
+	t_text_escaped();
 	return (t_done());
 }

@@ -1,0 +1,169 @@
+/*
+ * report_text.c: a run report as plain text, every string from the report
+ * with its control characters escaped.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include <jansson.h>
+
+#include "probe.h"
+#include "report_text.h"
+#include "verdict.h"
+
+#define RT_RING		8		/* strings alive at once */
+#define RT_STRMAX	2048		/* bytes of one, escaped */
+
+/*
+ * A string member of o with its control characters escaped, or "-".  The
+ * result lives until RT_RING more calls: enough for one line's arguments.
+ */
+static const char *
+rt_str(const json_t *o, const char *key)
+{
+	static char	 ring[RT_RING][RT_STRMAX];
+	static unsigned	 next;
+	const char	*s = json_string_value(json_object_get(o, key));
+
+	if (s == NULL)
+		return ("-");
+	return (probe_escape_ctl(ring[next++ % RT_RING], s, RT_STRMAX));
+}
+
+/* A number member, or 0. */
+static double
+rt_num(const json_t *o, const char *key)
+{
+	return (json_number_value(json_object_get(o, key)));
+}
+
+/* A local time as "2026-12-02 16:15:30". */
+static void
+rt_time(char *out, size_t outsz, double t)
+{
+	time_t		tt = (time_t)t;
+	struct tm	tm;
+
+	if (localtime_r(&tt, &tm) == NULL ||
+	    strftime(out, outsz, "%Y-%m-%d %H:%M:%S", &tm) == 0)
+		snprintf(out, outsz, "%.0f", t);
+}
+
+/* The run, its window and the client's figure. */
+static void
+rt_run(const json_t *rep, FILE *f)
+{
+	const json_t	*run = json_object_get(rep, "run");
+	const json_t	*win = json_object_get(rep, "window");
+	const json_t	*o, *v;
+	char		 t0[32], t1[32], mb[32];
+	size_t		 i;
+	double		 cr;
+
+	fprintf(f, "run %s", rt_str(run, "id"));
+	if (json_is_string(json_object_get(run, "label")))
+		fprintf(f, " \"%s\"", rt_str(run, "label"));
+	fprintf(f, ": %s %s", rt_str(run, "protocol"), rt_str(run, "op"));
+	if (json_is_string(json_object_get(run, "client")))
+		fprintf(f, " from %s", rt_str(run, "client"));
+	fprintf(f, "\n");
+	rt_time(t0, sizeof t0, rt_num(win, "start"));
+	rt_time(t1, sizeof t1, rt_num(win, "end"));
+	fprintf(f, "window   %s to %s (%.1f s, %lld samples)\n", t0, t1 + 11,
+	    rt_num(win, "seconds"),
+	    json_integer_value(json_object_get(win, "samples")));
+	json_array_foreach(json_object_get(win, "gaps"), i, o)
+		fprintf(f, "         not sampling for %.0f s in it (the "
+		    "daemon was down)\n", rt_num(o, "seconds"));
+	if (json_is_number(v = json_object_get(rep, "client_rate"))) {
+		cr = json_number_value(v);
+		verdict_mbs(mb, sizeof mb, cr);
+		fprintf(f, "client   %.1f MB in %.2f s = %s (%.0f Mb/s)\n",
+		    rt_num(run, "bytes") / 1e6,
+		    json_is_number(json_object_get(run, "client_seconds")) ?
+		    rt_num(run, "client_seconds") : rt_num(win, "seconds"), mb,
+		    cr * 8 / 1e6);
+	}
+}
+
+/* The verdict, the observations and the likely causes. */
+static void
+rt_verdict(const json_t *rep, FILE *f)
+{
+	const json_t	*ver = json_object_get(rep, "verdict");
+	const json_t	*a, *o;
+	size_t		 i;
+
+	fprintf(f, "\nverdict  %s: %s\n", rt_str(ver, "class"),
+	    rt_str(ver, "resource"));
+	fprintf(f, "         %s\n", rt_str(ver, "summary"));
+	if (json_is_number(json_object_get(ver, "utilisation_pct")))
+		fprintf(f, "         utilisation %.1f %%, headroom %.1f %%, ",
+		    rt_num(ver, "utilisation_pct"), rt_num(ver,
+		    "headroom_pct"));
+	else
+		fprintf(f, "         ");
+	fprintf(f, "confidence %s\n", rt_str(ver, "confidence"));
+	a = json_object_get(rep, "observations");
+	if (json_array_size(a) > 0)
+		fprintf(f, "\nalso\n");
+	json_array_foreach(a, i, o)
+		fprintf(f, "  - %s\n", rt_str(o, "text"));
+	a = json_object_get(rep, "hints");
+	if (json_array_size(a) > 0)
+		fprintf(f, "\nlikely cause\n");
+	json_array_foreach(a, i, o)
+		fprintf(f, "  - %s\n    (%s)\n", rt_str(o, "text"),
+		    rt_str(o, "figure"));
+}
+
+/* The SMB session, the path, and the evidence as a table. */
+static void
+rt_evidence(const json_t *rep, FILE *f)
+{
+	const json_t	*a, *o, *v;
+	size_t		 i;
+
+	o = json_object_get(rep, "session");
+	if (json_is_object(o))
+		fprintf(f, "\nsession  smbd pid %lld for %s, %s, signing %s, "
+		    "encryption %s\n", json_integer_value(json_object_get(o,
+		    "pid")), rt_str(o, "address"), rt_str(o, "dialect"),
+		    rt_str(json_object_get(o, "signing"), "degree"),
+		    rt_str(json_object_get(o, "encryption"), "degree"));
+	o = json_object_get(rep, "path");
+	if (json_is_true(json_object_get(o, "observed")))
+		fprintf(f, "\npath     %s\n", rt_str(o, "summary"));
+	a = json_object_get(rep, "evidence");
+	if (json_array_size(a) > 0)
+		fprintf(f, "\n%-8s %-32s %-10s %7s  %s\n", "CLASS",
+		    "RESOURCE", "METRIC", "UTIL", "DETAIL");
+	json_array_foreach(a, i, o) {
+		v = json_object_get(o, "utilisation_pct");
+		fprintf(f, "%-8s %-32s %-10s ", rt_str(o, "class"),
+		    rt_str(o, "resource"), rt_str(o, "metric"));
+		if (json_is_number(v))
+			fprintf(f, "%6.1f%%", json_number_value(v));
+		else
+			fprintf(f, "%7s", "-");
+		fprintf(f, "  %s\n", rt_str(o, "detail"));
+	}
+}
+
+/* Write the report as text; see report_text.h. */
+int
+report_text_write(const json_t *rep, FILE *f)
+{
+	rt_run(rep, f);
+	rt_verdict(rep, f);
+	rt_evidence(rep, f);
+	if (ferror(f)) {
+		errno = EIO;
+		return (-1);
+	}
+	return (0);
+}
