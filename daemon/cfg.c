@@ -98,6 +98,8 @@ static const struct cfg_key cfg_keys[] = {
 	{ "interfaces", CFG_NICS, CFG_OFF(nics), 0, 0, "" },
 	{ "sampler.interval_ms", CFG_UINT, CFG_OFF(sample_interval_ms), 50,
 	    60000, "500" },
+	{ "sampler.run_interval_ms", CFG_UINT, CFG_OFF(sample_run_interval_ms),
+	    50, 60000, "200" },
 	{ "sampler.full_seconds", CFG_UINT, CFG_OFF(history_full_s), 10,
 	    86400, "300" },
 	{ "sampler.coarse_step", CFG_UINT, CFG_OFF(history_coarse_step_s), 1,

@@ -76,6 +76,7 @@ struct cfg {
 
 	/* sampler */
 	unsigned	sample_interval_ms;	/* sampler.interval_ms */
+	unsigned	sample_run_interval_ms;	/* sampler.run_interval_ms */
 	unsigned	history_full_s;		/* sampler.full_seconds */
 	unsigned	history_coarse_step_s;	/* sampler.coarse_step */
 	unsigned	history_coarse_s;	/* sampler.coarse_seconds */

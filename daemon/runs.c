@@ -50,7 +50,7 @@
 #define RUNS_MAX_BLOCK		(1024.0 * 1024 * 1024)
 #define RUNS_MAX_SECONDS	(7 * 86400.0)
 #define RUNS_MAX_PID		4194304	/* the kernel's pid_max limit */
-#define RUNS_PATH_MS		250	/* an open run's path is read this often */
+#define RUNS_PATH_MS		500	/* an open run's path is read this often */
 #define RUNS_MAX_OFFSET		(7 * 86400.0)	/* client clock error */
 #define RUNS_TEXT_MAX		200
 
@@ -74,6 +74,8 @@ struct runs {
 	size_t		 n, cap;
 	unsigned long	 next_id;
 };
+
+static size_t	runs_open(const struct runs *);
 
 /*
  * Take a sample now and return its time, so that a live run's window ends
@@ -163,9 +165,10 @@ runs_cmp(const void *a, const void *b)
 }
 
 /*
- * Every RUNS_PATH_MS: the paths of the runs still open, merged into what
- * each has seen, so that a connection opened and closed within a run
- * counts when it lived that long.
+ * Every RUNS_PATH_MS: the sampler's pace set by whether a run is open,
+ * and the paths of the runs still open merged into what each has seen,
+ * so that a connection opened and closed within a run counts when it
+ * lived that long.
  * In memory only: after a restart a run's path starts again from its
  * first snapshot, which its file keeps.
  */
@@ -178,6 +181,7 @@ runs_path_cb(NP_UNUSED evutil_socket_t fd, NP_UNUSED short what, void *arg)
 	const char	*addr;
 	size_t		 i;
 
+	sampler_pace(rs->d, runs_open(rs) > 0);
 	for (i = 0; i < rs->n; i++) {
 		doc = rs->v[i].doc;
 		run = json_object_get(doc, "run");

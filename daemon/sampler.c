@@ -35,6 +35,7 @@ struct sampler {
 	int		 gap;		/* the next sample follows a gap */
 	struct event	*ev_tick, *ev_save;
 	double		 interval;
+	int		 fast;		/* a run is open: run_interval_ms */
 	double		 planned;	/* monotonic time the next tick is due */
 	unsigned long	 ticks;
 	double		 jitter_sum, jitter_max;
@@ -241,16 +242,29 @@ sampler_load(struct daemon *d)
 	}
 }
 
-/* Arm the tick timer at the configured interval. */
+/* The interval in force: the run interval while a run is open. */
+static unsigned
+sampler_ms(const struct daemon *d)
+{
+	const struct cfg	*cfg = d->cfg;
+
+	if (d->sampler->fast &&
+	    cfg->sample_run_interval_ms < cfg->sample_interval_ms)
+		return (cfg->sample_run_interval_ms);
+	return (cfg->sample_interval_ms);
+}
+
+/* Arm the tick timer at the interval in force. */
 static int
 sampler_arm(struct daemon *d)
 {
 	struct sampler	*sp = d->sampler;
 	struct timeval	 tv;
+	unsigned	 ms = sampler_ms(d);
 
-	sp->interval = d->cfg->sample_interval_ms / 1000.0;
-	tv.tv_sec = (time_t)(d->cfg->sample_interval_ms / 1000);
-	tv.tv_usec = (suseconds_t)(d->cfg->sample_interval_ms % 1000) * 1000;
+	sp->interval = ms / 1000.0;
+	tv.tv_sec = (time_t)(ms / 1000);
+	tv.tv_usec = (suseconds_t)(ms % 1000) * 1000;
 	sp->planned = sampler_mono() + sp->interval;
 	return (event_add(sp->ev_tick, &tv));
 }
@@ -305,6 +319,24 @@ sampler_now(struct daemon *d)
 	return (sampler_take(d));
 }
 
+/* Sample faster while a run is open; see sampler.h. */
+void
+sampler_pace(struct daemon *d, int fast)
+{
+	struct sampler	*sp = d->sampler;
+
+	if (sp == NULL || sp->ev_tick == NULL || sp->fast == (fast != 0))
+		return;
+	sp->fast = fast != 0;
+	if (fabs(sp->interval - sampler_ms(d) / 1000.0) < 1e-9)
+		return;
+	event_del(sp->ev_tick);
+	if (sampler_arm(d) == -1)
+		log_warnx("sampler: cannot re-arm the timer");
+	log_debug("sampler: every %u ms while %s", sampler_ms(d), sp->fast ?
+	    "a run is open" : "no run is open");
+}
+
 /* A new interval applies from the next tick. */
 void
 sampler_reconfigure(struct daemon *d)
@@ -312,7 +344,7 @@ sampler_reconfigure(struct daemon *d)
 	struct sampler	*sp = d->sampler;
 
 	if (sp == NULL || sp->ev_tick == NULL ||
-	    fabs(sp->interval - d->cfg->sample_interval_ms / 1000.0) < 1e-9)
+	    fabs(sp->interval - sampler_ms(d) / 1000.0) < 1e-9)
 		return;
 	event_del(sp->ev_tick);
 	if (sampler_arm(d) == -1)

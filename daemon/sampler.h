@@ -3,7 +3,9 @@
  * history, whatever clients do.
  *
  * One EV_PERSIST timer; each tick reads /proc and /sys (a millisecond or
- * two) and records the snapshot in the history.  The history is written
+ * two) and records the snapshot in the history.  Every
+ * sampler.interval_ms, and every sampler.run_interval_ms while a run is
+ * open, so that a copy of a few seconds has samples enough for a verdict.  The history is written
  * to STATE_DIR/history.jsonl at shutdown and every few minutes, and read
  * back at start: the first sample after a restart is marked as a gap.
  */
@@ -32,6 +34,11 @@ struct sampler_stats {
 int	sampler_init(struct daemon *, char **cause);
 /* Take a sample now, out of schedule (a run begins or ends); -1 on ENOMEM. */
 int	sampler_now(struct daemon *);
+/*
+ * Sample every sampler.run_interval_ms while fast (a run is open), else
+ * every sampler.interval_ms; the change applies at once.
+ */
+void	sampler_pace(struct daemon *, int fast);
 /* Apply a reloaded configuration's interval (sizes take effect at restart). */
 void	sampler_reconfigure(struct daemon *);
 /* Save the history and stop the timer. */

@@ -78,13 +78,19 @@ id=$(jq .id "$T_TMP/out")
 is "it is saved at once" "$(jq -r .run.ended "$NPD_STATE/runs/$id.json")" false
 dd if=/dev/zero of=/dev/null bs=1M count=200 2>/dev/null
 sleep 1
+# While it is open the sampler samples every run_interval_ms (200).
+is "the sampler samples every 0.2 s while a run is open" \
+    "$(api /v1/info | jq .sampler.interval)" 0.2
 is "ending it is 200" "$(post "/v1/runs/$id/end" '{"bytes":209715200,"client_seconds":1.0}')" 200
+check "its window holds a sample every 0.2 s" jqt '.window.samples >= 5' "$T_TMP/out"
 check "its report has a verdict class" \
     jqt '.verdict.class | test("^(disk|network|cpu|cache|latency|client|unknown)$")' "$T_TMP/out"
 check "the window spans the run" jqt '.window.seconds > 0.9' "$T_TMP/out"
 check "the series has points" jqt '(.series.t | length) >= 2' "$T_TMP/out"
 is "the client rate is bytes over seconds" "$(jq .client_rate "$T_TMP/out")" 209715200
 is "ending it twice is 409" "$(post "/v1/runs/$id/end" '{}')" 409
+sleep 0.6
+is "with no run open, every 0.5 s again" "$(api /v1/info | jq .sampler.interval)" 0.5
 is "report as JSON" "$(status "/v1/runs/$id/report" -H "$H")" 200
 check "report as text names the verdict" \
     sh -c "curl -sS -H '$H' '$NPD_URL/v1/runs/$id/report?format=text' | grep -q '^verdict'"

@@ -172,6 +172,7 @@ t_defaults(void)
 	T_EQ_INT(c->nnics, 0);
 	T_EQ_U64(cfg_nic_speed(c, "eth0"), 0);
 	T_EQ_INT(c->sample_interval_ms, 500);
+	T_EQ_INT(c->sample_run_interval_ms, 200);
 	T_EQ_INT(c->history_full_s, 300);
 	T_EQ_INT(c->history_coarse_step_s, 10);
 	T_EQ_INT(c->history_coarse_s, 14400);
@@ -271,6 +272,7 @@ t_all_keys(void)
 	T_EQ_U64(cfg_nic_speed(c, "eth1.100"), 1000000);
 	T_EQ_U64(cfg_nic_speed(c, "eth1"), 0);
 	T_EQ_INT(c->sample_interval_ms, 250);
+	T_EQ_INT(c->sample_run_interval_ms, 100);
 	T_EQ_INT(c->history_full_s, 120);
 	T_EQ_INT(c->history_coarse_step_s, 5);
 	T_EQ_INT(c->history_coarse_s, 3600);
@@ -621,9 +623,9 @@ t_man(void)
 		/* The default is stated too, in the key's string form. */
 		T_TRUE(cfg_key_default(i) != NULL);
 	}
-	T_EQ_INT(i, 42);
-	T_TRUE(cfg_key_name(42) == NULL);
-	T_TRUE(cfg_key_default(42) == NULL);
+	T_EQ_INT(i, 43);
+	T_TRUE(cfg_key_name(43) == NULL);
+	T_TRUE(cfg_key_default(43) == NULL);
 	T_EQ_STR(cfg_key_name(0), "api.listen");
 	T_EQ_STR(cfg_key_default(0), "0.0.0.0:9631");
 	free(page);
