@@ -21,6 +21,7 @@
 #include <jansson.h>
 
 #include "client.h"
+#include "probe.h"
 #include "show.h"
 
 #define DISKTEST_POLL_S	0.5
@@ -90,6 +91,7 @@ disktest_print(const json_t *j)
 	const json_t	*k, *v, *z, *ex, *eff, *m, *r1, *r32, *cc;
 	const char	*s;
 	char		 a[7][32];	/* one per column of a row */
+	char		 why[512];
 	size_t		 i, n;
 
 	printf("disk test %lld: %s", json_integer_value(json_object_get(j,
@@ -135,6 +137,10 @@ disktest_print(const json_t *j)
 		    "lat_us"), "p50", 1, "%.0f"),
 		    json_is_true(json_object_get(k, "slow")) ?
 		    "  SLOW: more than 8 % below its array's mean" : "");
+		json_array_foreach(json_object_get(k, "implausible"), n, v)
+			printf("  IMPLAUSIBLE: %s\n", probe_escape_ctl(why,
+			    json_string_value(v) != NULL ? json_string_value(v) :
+			    "", sizeof why));
 	}
 	if (json_is_object(v = json_object_get(j, "concurrent")))
 		printf("all at once: %.1f MB/s, one at a time: %.1f MB/s "

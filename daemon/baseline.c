@@ -89,6 +89,11 @@ bl_disk(json_t *disks, const json_t *k, json_t *date, json_t *test)
 	    "rand_qd1"), "iops"));
 	bl_set_pos(e, "rand_read_iops_qd32", bl_num(json_object_get(k,
 	    "rand_qd32"), "iops"));
+	/* Figures that cannot be the disk's own say so where they stay. */
+	if (json_array_size(json_object_get(k, "implausible")) > 0)
+		bl_copy(e, k, "implausible", "implausible");
+	else
+		json_object_del(e, "implausible");
 	return (0);
 }
 

@@ -9,7 +9,7 @@
  *	 "disks": {"sda": {"date", "test", "model", "serial", "firmware",
  *	    "size_bytes", "seq_read_bytes_per_s": {"outer", "middle",
  *	    "inner"}, "concurrent_read_bytes_per_s", "rand_read_iops_qd1",
- *	    "rand_read_iops_qd32"}},
+ *	    "rand_read_iops_qd32", "implausible": ["why", ...]}},
  *	 "volumes": {"/volume1": {"date", "test", "layout", "fstype",
  *	    "direct", "seq_write_bytes_per_s", "seq_read_bytes_per_s",
  *	    "rand_read_iops_qd32", "rand_write_iops_qd32",

@@ -144,6 +144,21 @@ dt_check_space(const struct dt_test *t, const struct dt_volume *v,
 	return (0);
 }
 
+/* How much of a loop device's backing file is allocated, when it has one. */
+static void
+dt_check_backing(struct dt_disk *k)
+{
+	struct stat	st;
+
+	if (k->backing[0] == '\0' || stat(k->backing, &st) == -1 ||
+	    !S_ISREG(st.st_mode) || st.st_size <= 0)
+		return;
+	k->alloc_pct = (int)((double)st.st_blocks * 512 * 100 /
+	    (double)st.st_size);
+	if (k->alloc_pct > 100)
+		k->alloc_pct = 100;
+}
+
 /*
  * Every disk's node must be a block device, every volume a directory
  * with room for the file.
@@ -161,6 +176,7 @@ dt_check_devices(struct dt_test *t, struct http_err *r)
 		if (!S_ISBLK(st.st_mode))
 			return (http_fail(r, 400, "bad_target", "%s is not a "
 			    "block device", t->p.disks[i].dev));
+		dt_check_backing(&t->p.disks[i]);
 	}
 	for (i = 0; i < t->p.nvols; i++) {
 		if (stat(t->p.vols[i].path, &st) == -1)
@@ -575,12 +591,12 @@ dt_doc(struct dt_test *t)
 			json_object_set(z, dt_zone_names[zz], k->zones[zz] !=
 			    NULL ? k->zones[zz] : json_null());
 		o = json_pack("{s:s,s:s,s:s,s:s,s:s,s:I,s:o,s:O?,s:O?,s:O?,"
-		    "s:o}", "name", k->name, "device", k->dev, "model",
+		    "s:o,s:o*}", "name", k->name, "device", k->dev, "model",
 		    k->model, "serial", k->serial, "firmware", k->rev,
 		    "size_bytes", (json_int_t)k->size, "zones", z, "rand_qd1",
 		    k->rand[0], "rand_qd32", k->rand[1], "concurrent", k->all,
 		    "slow", cnt[i] > 0 ? json_boolean(flagged[i]) :
-		    json_null());
+		    json_null(), "implausible", disktest_implausible(k));
 		json_array_append_new(disks, o);
 		sum1 += k->zone_bps[0];
 		sumall += k->all_bps;

@@ -129,6 +129,10 @@ dt_disk_add(struct dt_plan *p, const struct blockdev *b)
 	snprintf(k->model, sizeof k->model, "%s", b->model);
 	snprintf(k->serial, sizeof k->serial, "%s", b->serial);
 	snprintf(k->rev, sizeof k->rev, "%s", b->rev);
+	snprintf(k->transport, sizeof k->transport, "%s", b->transport);
+	snprintf(k->backing, sizeof k->backing, "%s", b->backing_file);
+	k->rotational = b->rotational;
+	k->alloc_pct = -1;
 	return ((int)p->ndisks++);
 }
 
@@ -554,4 +558,44 @@ dt_plan_zone(const struct dt_plan *p, const struct dt_disk *k, int zone,
 		*off = (size / 2) - (size / 2) % p->bs;
 	else
 		*off = (size - l) - (size - l) % p->bs;
+}
+
+/* Why disk k's figures cannot be its own; see disktest_plan.h. */
+json_t *
+disktest_implausible(const struct dt_disk *k)
+{
+	json_t	*a;
+	double	 seq = 0, iops;
+	int	 z, physical;
+
+	if ((a = json_array()) == NULL)
+		return (NULL);
+	if (k->backing[0] != '\0' && k->alloc_pct >= 0 &&
+	    k->alloc_pct < DT_SPARSE_PCT)
+		json_array_append_new(a, json_sprintf("%s is a loop device over "
+		    "%s, a sparse file (%d %% of it allocated): its holes read "
+		    "as zeros without touching a disk", k->name, k->backing,
+		    k->alloc_pct));
+	for (z = 0; z < DT_NZONES; z++)
+		if (k->zone_bps[z] > seq)
+			seq = k->zone_bps[z];
+	if (k->all_bps > seq)
+		seq = k->all_bps;
+	/* Only a disk on a real bus is known to spin: loop says it does. */
+	physical = k->rotational == 1 && (strcmp(k->transport, "sata") == 0 ||
+	    strcmp(k->transport, "sas") == 0 || strcmp(k->transport, "usb") ==
+	    0 || strcmp(k->transport, "spi") == 0);
+	if (physical && seq > DT_HDD_MAX_BPS)
+		json_array_append_new(a, json_sprintf("%s says it is a spinning "
+		    "disk (%s) but read %.0f MB/s, faster than any does (about "
+		    "300 MB/s at most): a cache answered, a controller's or a "
+		    "virtual disk's host", k->name, k->transport, seq / 1e6));
+	iops = k->rand[0] != NULL ? json_number_value(json_object_get(k->rand[0],
+	    "iops")) : 0;
+	if (physical && iops > DT_HDD_MAX_IOPS)
+		json_array_append_new(a, json_sprintf("%s says it is a spinning "
+		    "disk (%s) but served %.0f random 4 KiB reads a second at "
+		    "queue depth 1, where a seek allows some 200: a cache "
+		    "answered", k->name, k->transport, iops));
+	return (a);
 }

@@ -42,6 +42,10 @@
 #define DT_MAX_SECONDS	600.0
 #define DT_DEF_ZONE	(1ULL << 30)
 
+#define DT_HDD_MAX_BPS	350e6	/* no spinning disk reads faster */
+#define DT_HDD_MAX_IOPS	400	/* random 4 KiB reads at QD1: ~200 at best */
+#define DT_SPARSE_PCT	90	/* a backing file less allocated: sparse */
+
 #define DT_SEQ		0x1
 #define DT_RND		0x2
 
@@ -56,6 +60,10 @@ struct dt_disk {
 	char		 dev[BLOCKDEV_NAME_MAX + 8];	/* /dev/NAME */
 	uint64_t	 size;				/* bytes */
 	char		 model[64], serial[64], rev[32];
+	char		 transport[16];			/* "sata", "" ... */
+	int		 rotational;			/* -1 unknown */
+	char		 backing[256];			/* a loop's file */
+	int		 alloc_pct;	/* of the backing file; -1 unknown */
 	double		 zone_bps[DT_NZONES];		/* 0: not measured */
 	double		 all_bps;			/* all disks at once */
 	json_t		*zones[DT_NZONES];
@@ -141,6 +149,16 @@ void	dt_plan_label(const struct dt_plan *p, const struct dt_step *s,
 /* The region of a disk's zone (0 outer, 1 middle, 2 inner), aligned. */
 void	dt_plan_zone(const struct dt_plan *p, const struct dt_disk *k,
 	    int zone, uint64_t *off, uint64_t *len);
+
+/*
+ * Why the figures measured of disk k cannot be the disk's own, as an
+ * array of sentences (empty when nothing is amiss; NULL on ENOMEM): a
+ * loop device over a sparse file (its holes read as zeros without I/O), a
+ * spinning disk on a physical bus reading faster sequentially or at
+ * random than any does (a cache answered: a controller's, or a virtual
+ * disk's host).
+ */
+json_t	*disktest_implausible(const struct dt_disk *k);
 
 /*
  * The expected sequential throughput of an array from its members'

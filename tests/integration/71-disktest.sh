@@ -157,5 +157,23 @@ awk 'NF >= 9 && $1 != "DISK" && $1 !~ /^(volume|all|expected)/ &&
 is "the table's LAT1 p50 is each disk's QD1 median latency" \
     "$(cat "$T_TMP/lat.got")" "$(cat "$T_TMP/lat.want")"
 
+# A loop device over a sparse file reads its holes as zeros without I/O:
+# the test says its figures are not a disk's.
+truncate -s 64M "$T_TMP/sparse.img"
+L3=$(losetup -f --show --direct-io=on "$T_TMP/sparse.img") || skip_all "no loop device"
+at_exit "retry losetup -d $L3"
+N3=$(basename "$L3")
+run_test "{\"targets\":[\"$N3\"],\"kind\":\"seq\",\"seconds\":1,
+    \"zone_bytes\":8388608}"
+is "the sparse image's test is done" "$(res .state)" done
+check "its figures are called implausible: a sparse file" \
+    jq -e '.disks[0].implausible[0] | test("a sparse file \\(0 % of it allocated\\)")' "$T_TMP/res"
+is "the plain image's are not" \
+    "$(api /v1/disktests/1 | jq '.disks[0].implausible | length')" 0
+check "the baseline keeps why" \
+    jq -e --arg d "$N3" '.disks[$d].implausible | length == 1' "$B"
+client disktest --show "$(res .id)" >"$T_TMP/table" 2>&1
+check "the table says so" grep -q "IMPLAUSIBLE: $N3 is a loop device" "$T_TMP/table"
+
 check "the daemon is still running" kill -0 "$NPD_PID"
 done_testing

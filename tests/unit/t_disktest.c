@@ -317,6 +317,52 @@ t_plan_resync(void)
 	topology_free(topo);
 }
 
+/* Figures a disk cannot give are said to be implausible, and why. */
+static void
+t_implausible(void)
+{
+	static struct dt_disk	k;
+	json_t			*a, *r;
+
+	memset(&k, 0, sizeof k);
+	snprintf(k.name, sizeof k.name, "sdb");
+	snprintf(k.transport, sizeof k.transport, "sata");
+	k.rotational = 1;
+	k.alloc_pct = -1;
+	k.zone_bps[0] = 260e6;
+	k.zone_bps[2] = 130e6;
+	r = json_pack("{s:f}", "iops", 180.0);
+	k.rand[0] = r;
+	a = disktest_implausible(&k);
+	T_EQ_INT(json_array_size(a), 0);	/* a plausible HDD */
+	json_decref(a);
+	k.zone_bps[1] = 1900e6;			/* a controller's cache */
+	json_object_set_new(r, "iops", json_real(9000));
+	a = disktest_implausible(&k);
+	T_EQ_INT(json_array_size(a), 2);
+	T_TRUE(strstr(json_string_value(json_array_get(a, 0)),
+	    "read 1900 MB/s, faster than any does") != NULL);
+	T_TRUE(strstr(json_string_value(json_array_get(a, 1)),
+	    "served 9000 random 4 KiB reads a second") != NULL);
+	json_decref(a);
+	/* A loop device says it spins: no claim on it, but its file. */
+	snprintf(k.transport, sizeof k.transport, "%s", "");
+	snprintf(k.name, sizeof k.name, "loop3");
+	snprintf(k.backing, sizeof k.backing, "/srv/img/disk.img");
+	k.alloc_pct = 12;
+	a = disktest_implausible(&k);
+	T_EQ_INT(json_array_size(a), 1);
+	T_TRUE(strstr(json_string_value(json_array_get(a, 0)), "loop3 is a "
+	    "loop device over /srv/img/disk.img, a sparse file (12 % of it "
+	    "allocated)") != NULL);
+	json_decref(a);
+	k.alloc_pct = 100;
+	a = disktest_implausible(&k);
+	T_EQ_INT(json_array_size(a), 0);
+	json_decref(a);
+	json_decref(r);
+}
+
 /* A finished test's figures merged into the baseline, then read back. */
 static void
 t_baseline(void)
@@ -454,6 +500,7 @@ main(void)
 	t_plan_boxes();
 	t_plan_refused();
 	t_plan_resync();
+	t_implausible();
 	t_baseline();
 	t_init();
 	return (t_done());
