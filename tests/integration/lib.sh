@@ -479,3 +479,47 @@ disk_neighbour() {
 	NEIGHBOUR=$!
 	at_exit "kill $NEIGHBOUR 2>/dev/null"
 }
+
+# disk_scenario NAME DIR: the disk-bound scenario of the path tests.  Draws
+# SEED (NP_SEED repeats it), RATE (15 to 40 MB/s) and SECS (3 to 5); makes
+# an io cgroup (io_cgroup NAME), two RAM loop devices VOL and NB (VOLN,
+# NBN their names), ext4 on VOL mounted on $T_TMP/vol with a directory
+# DIR in it holding "big", RATE x SECS MiB of random data, and VOL's reads
+# held to RATE MB/s for the cgroup.
+disk_scenario() {
+	SEED=${NP_SEED:-$((($$ + $(date +%s)) % 32768))}
+	RANDOM=$SEED
+	RATE=$((15 + RANDOM % 26))
+	SECS=$((3 + RANDOM % 3))
+	echo "# seed $SEED (NP_SEED=$SEED repeats this run): $RATE MB/s, ${SECS} s"
+	io_cgroup "$1"
+	ram_loop VOL 300M
+	ram_loop NB 300M
+	VOLN=$(basename "$VOL") NBN=$(basename "$NB")
+	# Initialised now, not by ext4lazyinit in the background: the disk
+	# analyzer refuses a disk busy with other I/O.
+	mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$VOL" ||
+	    skip_all "mkfs.ext4 failed"
+	mkdir "$T_TMP/vol"
+	mount "$VOL" "$T_TMP/vol" || skip_all "cannot mount ext4"
+	at_exit "retry umount $T_TMP/vol"
+	mkdir -m 777 "$T_TMP/vol/$2"
+	head -c $((RATE * SECS))M /dev/urandom >"$T_TMP/vol/$2/big"
+	sync
+	throttle read_bps "$(cat "/sys/block/$VOLN/dev")" $((RATE * 1000000))
+}
+
+# disk_scenario_ready DIR: with the daemon started in the scenario's
+# cgroup, VOL measured by the disk analyzer at its throttle (the
+# baseline), NB read flat out by a neighbour (NEIGHBOUR), and DIR/big
+# out of the page cache: ready for the read.
+disk_scenario_ready() {
+	local base
+	client disktest -k seq -S 2 -s 32M -z 32M "$VOLN" >"$T_TMP/dt" 2>&1
+	base=$(api /v1/disktests/1 | jq -r ".disks[] |
+	    select(.name == \"$VOLN\") | .zones.outer.bytes_per_s")
+	echo "# baseline of $VOLN: $base bytes/s"
+	disk_neighbour "$NB"
+	sleep 1
+	dd if="$T_TMP/vol/$1/big" iflag=nocache count=0 status=none
+}

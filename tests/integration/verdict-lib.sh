@@ -17,6 +17,17 @@ run_close() {
 	api "/v1/runs/$RUN/end" -X POST "${H[@]}" -d "$1" >"$T_TMP/rep.$RUN"
 }
 
+# run_close_read BYTES T0 T1: end run RUN, a read of BYTES the client
+# timed from T0 to T1 (date +%s.%N), stop the NEIGHBOUR and show the
+# verdict.
+run_close_read() {
+	run_close "{\"bytes\":$1,\"client_seconds\":$(awk \
+	    "BEGIN { print $3 - $2 }")}"
+	kill "$NEIGHBOUR"
+	wait "$NEIGHBOUR" 2>/dev/null
+	vshow
+}
+
 # vget FILTER: a figure of the last report.
 vget() {
 	jq -r "$1" "$T_TMP/rep.$RUN" 2>/dev/null
@@ -29,4 +40,26 @@ vshow() {
 	    .verdict.summary')"
 	vget '.path.summary, (.path.volumes[]?.summary), (.observations[].text)' |
 	    sed 's/^/#   /'
+}
+
+# disk_verdict_checks: the last report, of a read in lib.sh's
+# disk_scenario, is disk-bound on VOL; its path names VOL's mount and
+# devices; NB, read by a neighbour, is an observation off the path.
+disk_verdict_checks() {
+	is "disk: class" "$(vget .verdict.class)" disk
+	is "disk: the resource is the share's volume, $VOLN" \
+	    "$(vget .verdict.resource)" "$VOLN"
+	case $(vget .verdict.summary) in
+	*"of what the disk analyzer measured it can do"*)
+		ok "disk: judged against its baseline" ;;
+	*)	not_ok "disk: judged against its baseline" ;;
+	esac
+	is "the path's volume is the share's mount" \
+	    "$(vget '.path.volumes[0].mount')" "$T_TMP/vol"
+	check "the path's devices are $VOLN's" jq -e --arg d "$VOLN" \
+	    '.path.volumes[0].devices | index($d) != null' "$T_TMP/rep.$RUN"
+	check "the neighbour $NBN is an observation off the path" jq -e \
+	    --arg d "$NBN was busy" '[.observations[].text |
+	    select(startswith($d) and contains("off this transfer'"'"'s path"))] |
+	    length == 1' "$T_TMP/rep.$RUN"
 }
