@@ -64,6 +64,7 @@ static const char *const runs_ops[] = { "read", "write", "mixed", "list" };
 struct run {
 	unsigned long	 id;
 	json_t		*doc;		/* {"run": {...}, "report": ...} */
+	int		 smb_polled;	/* smbstatus asked since smbd served it */
 };
 
 struct runs {
@@ -135,6 +136,7 @@ runs_add(struct runs *rs, unsigned long id, json_t *doc)
 		rs->v = v;
 		rs->cap = ncap;
 	}
+	memset(&rs->v[rs->n], 0, sizeof rs->v[rs->n]);
 	rs->v[rs->n].id = id;
 	rs->v[rs->n].doc = doc;
 	if (id >= rs->next_id)
@@ -162,6 +164,22 @@ runs_cmp(const void *a, const void *b)
 	const struct run	*x = a, *y = b;
 
 	return (x->id < y->id ? -1 : x->id > y->id);
+}
+
+/* Whether a path snapshot has an SMB connection held by a process. */
+static int
+runs_smbd_serves(const json_t *snap)
+{
+	const json_t	*c;
+	size_t		 i;
+
+	json_array_foreach(json_object_get(snap, "connections"), i, c)
+		if (json_is_integer(json_object_get(c, "pid")) &&
+		    json_is_string(json_object_get(c, "service")) &&
+		    strcmp(json_string_value(json_object_get(c, "service")),
+		    "smb") == 0)
+			return (1);
+	return (0);
 }
 
 /*
@@ -199,6 +217,17 @@ runs_path_cb(NP_UNUSED evutil_socket_t fd, NP_UNUSED short what, void *arg)
 		if ((snap = runpath_snap(rs->d, addr, 0, (int)json_integer_value(
 		    json_object_get(run, "pid")))) != NULL)
 			runpath_merge(seen, snap);
+		/*
+		 * smbd serves it now: ask smbstatus at once for its session
+		 * (signing, encryption, dialect), so that a run of a second
+		 * or two is not left with none.
+		 */
+		if (!rs->v[i].smb_polled && runs_smbd_serves(snap)) {
+			log_debug("run %lu: smbd serves it: asking smbstatus "
+			    "for its session", rs->v[i].id);
+			smbsess_poll_now(rs->d);
+			rs->v[i].smb_polled = 1;
+		}
 		json_decref(snap);
 	}
 }
@@ -564,23 +593,16 @@ runs_make(struct daemon *d, const json_t *run, const json_t *doc,
 	const char		*errstr;
 	char			*cause = NULL, id[32], plain[32];
 	double			 cap, capwhen;
+	int			 pids[VERDICT_PATH_PROCS];
+	size_t			 i;
 
 	runs_view(run, &vr, id, sizeof id);
-	/* What the hints need: the session, the settings, /proc/crypto. */
-	if (vr.client_addr != NULL && (vr.protocol == NULL ||
-	    strncmp(vr.protocol, "smb", 3) == 0) &&
-	    smbsess_find(d, vr.client_addr, vr.start, vr.end, &sess) == 0)
-		vr.session = &sess;
 	vr.topo = topo = daemon_topology(d);
 	crypto_init(&cr);
 	probe_buf_init(&buf);
 	if (crypto_read(&d->root, &buf, &cr, &errstr) == 0)
 		vr.crypto = &cr;
 	probe_buf_free(&buf);
-	if (vr.session != NULL && vr.protocol != NULL && vr.op != NULL &&
-	    (vr.session->signing.degree == SMBSTATUS_FULL ||
-	    vr.session->encryption.degree == SMBSTATUS_FULL))
-		runs_plain(d->runs, &vr, plain, sizeof plain);
 	if (vr.client_addr != NULL && pathcap_get(d, vr.client_addr,
 	    vr.op != NULL && strcmp(vr.op, "write") == 0, &cap, &capwhen) == 0) {
 		vr.path_capacity = cap;
@@ -606,6 +628,21 @@ runs_make(struct daemon *d, const json_t *run, const json_t *doc,
 		path = runpath_report(NULL, NULL, 0);
 	runpath_view(path, &vp);
 	vr.path = &vp;
+	/*
+	 * What the hints need: the session of the smbd that served the run
+	 * (by the path's pids, else by the client's address), an earlier
+	 * run without signing.
+	 */
+	for (i = 0; i < vp.nproc; i++)
+		pids[i] = vp.proc[i].pid;
+	if (vr.client_addr != NULL && (vr.protocol == NULL ||
+	    strncmp(vr.protocol, "smb", 3) == 0) && smbsess_find(d,
+	    vr.client_addr, pids, vp.nproc, vr.start, vr.end, &sess) == 0)
+		vr.session = &sess;
+	if (vr.session != NULL && vr.protocol != NULL && vr.op != NULL &&
+	    (vr.session->signing.degree == SMBSTATUS_FULL ||
+	    vr.session->encryption.degree == SMBSTATUS_FULL))
+		runs_plain(d->runs, &vr, plain, sizeof plain);
 	/* A synth run measures the path's capacity: it is not its own yardstick. */
 	if (vp.synth)
 		vr.path_capacity = 0;

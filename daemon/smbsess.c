@@ -287,6 +287,9 @@ smbsess_done(struct smbsess *ss, int status)
 			ss->polled = smbsess_clock(CLOCK_REALTIME);
 			ss->error[0] = '\0';
 			smbsess_remember(ss, ss->polled);
+			log_debug("sessions: %zu from smbstatus%s in %.2f s",
+			    ss->cur.n, ss->use_json ? " --json" : "",
+			    smbsess_clock(CLOCK_MONOTONIC) - ss->started);
 		} else
 			snprintf(ss->error, sizeof ss->error, "smbstatus%s: %s",
 			    ss->use_json ? " --json" : "", errstr);
@@ -516,13 +519,14 @@ smbsess_poll_now(struct daemon *d)
 
 /* The session of a client in a window. */
 int
-smbsess_find(const struct daemon *d, const char *addr, double from,
-    double to, struct smbstatus_session *out)
+smbsess_find(const struct daemon *d, const char *addr, const int *pids,
+    size_t npids, double from, double to, struct smbstatus_session *out)
 {
 	const struct smbsess	*ss = d->smbsess;
 	const struct smbsess_seen *e, *best = NULL;
 	double			 slack;
-	size_t			 i;
+	size_t			 i, j;
+	int			 ours, best_ours = 0;
 
 	if (ss == NULL || addr == NULL)
 		return (-1);
@@ -532,8 +536,13 @@ smbsess_find(const struct daemon *d, const char *addr, double from,
 		if (e->first > to + slack || e->last < from - slack ||
 		    !smbstatus_same_address(e->s.address, addr))
 			continue;
-		if (best == NULL || e->last > best->last)
+		for (ours = 0, j = 0; j < npids && !ours; j++)
+			ours = e->s.pid > 0 && e->s.pid == pids[j];
+		if (best == NULL || ours > best_ours ||
+		    (ours == best_ours && e->last > best->last)) {
 			best = e;
+			best_ours = ours;
+		}
 	}
 	if (best == NULL)
 		return (-1);

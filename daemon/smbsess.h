@@ -31,11 +31,14 @@ void	smbsess_shutdown(struct daemon *);
 void	smbsess_poll_now(struct daemon *);
 /*
  * The session from client address addr seen between from and to (server
- * clock, with one polling interval of slack either side), the most recent
- * if several: 0, or -1 when none was seen.
+ * clock, with one polling interval of slack either side): one served by
+ * one of the npids smbd pids if there is such (the run's path knows
+ * them), else any from addr; the most recent if several.  0, or -1 when
+ * none was seen.
  */
-int	smbsess_find(const struct daemon *, const char *addr, double from,
-	    double to, struct smbstatus_session *out);
+int	smbsess_find(const struct daemon *, const char *addr, const int *pids,
+	    size_t npids, double from, double to,
+	    struct smbstatus_session *out);
 /*
  * The sessions for /v1/topology: {"available", "source", "polled",
  * "error", "sessions": [...]}.

@@ -7,7 +7,9 @@
 # smbclient reads a file of RATE x SECS MB from the share as a run: the
 # verdict is disk, naming VOL against its baseline, and NB, the busiest
 # disk on the box, is only an observation off the path.  The run's path
-# names the volume by its mount.  Parameters are drawn at random each run
+# names the volume by its mount, and the report the SMB session of the
+# smbd that served it, though smbstatus is not polled on a timer.
+# Parameters are drawn at random each run
 # (the seed is printed, NP_SEED=N repeats it); asserted on the first
 # attempt.
 . "$(dirname "$0")/lib.sh"
@@ -24,7 +26,9 @@ for p in $SMBD $(pgrep -P "$SMBD"); do
 	echo "$p" >"$CG/cgroup.procs"
 done
 
-smbd_daemon
+# smbstatus only at start, when a run opens and when a run's path first
+# shows smbd serving it: the run must find its session that way.
+smbd_daemon 3600
 echo "$NPD_PID" >"$CG/cgroup.procs"
 
 . "$(dirname "$0")/verdict-lib.sh"
@@ -41,6 +45,9 @@ run_close_read $((RATE * SECS * 1048576)) "$t0" "$t1"
 disk_verdict_checks
 check "the neighbour is not the verdict" test "$(vget .verdict.resource)" \
     != "$NBN"
+is "the run is tied to the session of the smbd that served it" \
+    "$(vget .session.pid)" \
+    "$(vget '[.path.connections[] | select(.service == "smb") | .pid][0]')"
 
 stop_daemon
 is "nasperfd exits 0" "$NPD_RC" 0

@@ -378,13 +378,13 @@ smbd_start() {
 	chmod 600 "$T_TMP/cred"
 }
 
-# smbd_daemon: the test daemon, reading $S/smb.conf and listing smbd's
-# sessions every second.
+# smbd_daemon [SECS]: the test daemon, reading $S/smb.conf and listing
+# smbd's sessions every SECS seconds (1).
 smbd_daemon() {
 	cat >"$T_TMP/npd.yaml" <<CONF
 samba:
   config: $S/smb.conf
-  sessions_interval: 1
+  sessions_interval: ${1:-1}
 CONF
 	start_daemon -c "$T_TMP/npd.yaml" ||
 	    { echo "Bail out! nasperfd did not start"; exit 1; }
