@@ -39,6 +39,7 @@
 
 #include "bench.h"
 #include "client.h"
+#include "nptime.h"
 #include "synth_pattern.h"
 
 #define BENCH_DIR	"nasperf-bench"
@@ -102,15 +103,6 @@ static const struct bench_sizes bench_quick = {
 	64 * MiB, 4 * MiB, 64 * MiB, 2 * MiB, 2 * KiB, 1, 20, 200,
 	{ 10, 100, 1000 }, 64 * MiB, 3, BENCH_REPEAT_BLOCK
 };
-
-static double
-bench_now(void)
-{
-	struct timespec	ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ((double)ts.tv_sec + (double)ts.tv_nsec / 1e9);
-}
 
 /* "64 MiB", "2 KiB", "1 GiB" */
 static const char *
@@ -276,7 +268,7 @@ bench_files(struct bench *b, struct bench_row *r, const char *dir,
 	void		*f;
 	double		 t0;
 
-	t0 = bench_now();
+	t0 = nptime_mono();
 	for (i = 0; i < n; i++) {
 		snprintf(path, sizeof path, "%s/f%06" PRIu64, dir, i);
 		if ((f = fs->ops->open(fs, path, wr)) == NULL)
@@ -314,7 +306,7 @@ bench_files(struct bench *b, struct bench_row *r, const char *dir,
 		r->bytes += size;
 		r->files++;
 	}
-	r->seconds = bench_now() - t0;
+	r->seconds = nptime_mono() - t0;
 	return (0);
 }
 
@@ -422,10 +414,10 @@ bench_list(struct bench *b, uint64_t n, int keep)
 	}
 	bench_progress(b, r->test);
 	r->run = bench_run_open(b, r);
-	t0 = bench_now();
+	t0 = nptime_mono();
 	if (b->fs.ops->list(&b->fs, dir, &got) == -1)
 		bench_fail(b, r);
-	r->seconds = bench_now() - t0;
+	r->seconds = nptime_mono() - t0;
 	r->files = got;
 	r->ops = got;
 	bench_run_end(b, r);

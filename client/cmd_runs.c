@@ -27,6 +27,7 @@
 
 #include "client.h"
 #include "importers.h"
+#include "nptime.h"
 #include "show.h"
 
 #define RUN_CAPTURE_MAX	(8 * 1024 * 1024)	/* output kept for parsing */
@@ -49,16 +50,6 @@ struct run_opts {
 	double		 seconds;
 	const char	*format, *html;
 };
-
-/* Now on the given clock, in seconds. */
-static double
-run_clock(clockid_t id)
-{
-	struct timespec	ts;
-
-	clock_gettime(id, &ts);
-	return ((double)ts.tv_sec + (double)ts.tv_nsec / 1e9);
-}
 
 /* Parse a byte count with an optional k/M/G/T (powers of 1024) suffix. */
 int
@@ -446,11 +437,11 @@ run_clock_offset(struct client *c, double *offset, double *rtt)
 	int	 i;
 
 	for (i = 0; i < RUN_TIME_PROBES; i++) {
-		t0 = run_clock(CLOCK_REALTIME);
+		t0 = nptime_real();
 		if ((j = client_call(c, EVHTTP_REQ_GET, "/v1/time", NULL)) ==
 		    NULL)
 			return (-1);
-		t3 = run_clock(CLOCK_REALTIME);
+		t3 = nptime_real();
 		t1 = json_number_value(json_object_get(j, "receive"));
 		t2 = json_number_value(json_object_get(j, "transmit"));
 		json_decref(j);
@@ -639,9 +630,9 @@ cmd_run(struct client *c, int argc, char **argv)
 	memset(&err, 0, sizeof err);
 	/* Ctrl-C stops the benchmark, not us: the run must still end. */
 	oldint = signal(SIGINT, SIG_IGN);
-	t0 = run_clock(CLOCK_MONOTONIC);
+	t0 = nptime_mono();
 	status = run_command(&ch, c->json, &out, &err);
-	wall = run_clock(CLOCK_MONOTONIC) - t0;
+	wall = nptime_mono() - t0;
 	signal(SIGINT, oldint);
 	run_parse_output(&out, &err, &r);
 	if (o.has_bytes) {
@@ -751,17 +742,6 @@ cmd_mark(struct client *c, int argc, char **argv)
 	return (rc);
 }
 
-/* A local time, "12-02 16:15:30". */
-static void
-run_when(char *out, size_t outsz, double t)
-{
-	time_t		tt = (time_t)t;
-	struct tm	tm;
-
-	if (localtime_r(&tt, &tm) == NULL ||
-	    strftime(out, outsz, "%m-%d %H:%M:%S", &tm) == 0)
-		snprintf(out, outsz, "-");
-}
 static int	runs_show(struct client *, int, char **, const char *,
 		    const char *);
 
@@ -804,8 +784,8 @@ runs_show(struct client *c, int argc, char **argv, const char *path,
 	printf("%-5s %-14s %-24s %-6s %-6s %8s %10s  %s\n", "ID", "START",
 	    "LABEL", "PROTO", "OP", "SECONDS", "CLIENT", "VERDICT");
 	json_array_foreach(json_object_get(j, key), i, run) {
-		run_when(when, sizeof when, json_number_value(
-		    json_object_get(run, "start")));
+		nptime_local(when, sizeof when, "%m-%d %H:%M:%S",
+		    json_number_value(json_object_get(run, "start")));
 		secs = json_number_value(json_object_get(run, "end")) -
 		    json_number_value(json_object_get(run, "start"));
 		v = json_object_get(run, "client_rate");

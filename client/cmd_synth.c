@@ -33,6 +33,7 @@
 #include <jansson.h>
 
 #include "client.h"
+#include "nptime.h"
 #include "synth_pattern.h"
 
 #define SYNTH_PORT		9632
@@ -79,16 +80,6 @@ struct synth_test {
 	double			 t0;
 	struct synth_stream	 st[SYNTH_MAX_STREAMS];
 };
-
-/* Now on CLOCK_MONOTONIC, in seconds. */
-static double
-synth_now(void)
-{
-	struct timespec	ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ((double)ts.tv_sec + (double)ts.tv_nsec / 1e9);
-}
 
 /* Record a stream's failure; the first message wins. */
 static NP_PRINTF(2, 3) void
@@ -435,7 +426,7 @@ synth_upload(struct synth_stream *st, int fd, char *buf, size_t bufsz)
 		size_t	len = SYNTH_PATTERN_PERIOD - pos;
 		ssize_t	n;
 
-		if (st->want > 0 ? sent >= st->want : synth_now() >= stop)
+		if (st->want > 0 ? sent >= st->want : nptime_mono() >= stop)
 			break;
 		if (len > SYNTH_IO)
 			len = SYNTH_IO;
@@ -511,7 +502,7 @@ synth_stream_run(void *arg)
 		st->failed = 0;
 	}
 out:
-	st->t_end = synth_now();
+	st->t_end = nptime_mono();
 	atomic_store(&st->finished, 1);
 	free(buf);
 	return (NULL);
@@ -522,7 +513,7 @@ static void
 synth_progress(const struct synth_test *t, uint64_t *last, double *tlast)
 {
 	uint64_t	sum = 0;
-	double		now = synth_now(), r;
+	double		now = nptime_mono(), r;
 	unsigned	i;
 
 	for (i = 0; i < t->nstreams; i++)
@@ -546,7 +537,7 @@ synth_streams(struct synth_test *t, uint64_t *total, double *secs)
 	unsigned	i, started = 0;
 	int		tty = isatty(2) && !t->c->json, failed = 0, done;
 
-	t->t0 = tlast = synth_now();
+	t->t0 = tlast = nptime_mono();
 	for (i = 0; i < t->nstreams; i++) {
 		t->st[i].t = t;
 		t->st[i].want = t->bytes / t->nstreams + (i == 0 ?
@@ -566,7 +557,7 @@ synth_streams(struct synth_test *t, uint64_t *total, double *secs)
 		if (done)
 			break;
 		usleep(50000);
-		if (tty && synth_now() >= next) {
+		if (tty && nptime_mono() >= next) {
 			synth_progress(t, &last, &tlast);
 			next += 1;
 		}

@@ -11,12 +11,14 @@
 
 #include <jansson.h>
 
+#include "nptime.h"
 #include "probe.h"
 #include "report_text.h"
 #include "verdict.h"
 
 #define RT_RING		8		/* strings alive at once */
 #define RT_STRMAX	2048		/* bytes of one, escaped */
+#define RT_TIME		"%Y-%m-%d %H:%M:%S"	/* the window's ends */
 
 /*
  * A string member of o with its control characters escaped, or "-".  The
@@ -41,18 +43,6 @@ rt_num(const json_t *o, const char *key)
 	return (json_number_value(json_object_get(o, key)));
 }
 
-/* A local time as "2026-12-02 16:15:30". */
-static void
-rt_time(char *out, size_t outsz, double t)
-{
-	time_t		tt = (time_t)t;
-	struct tm	tm;
-
-	if (localtime_r(&tt, &tm) == NULL ||
-	    strftime(out, outsz, "%Y-%m-%d %H:%M:%S", &tm) == 0)
-		snprintf(out, outsz, "%.0f", t);
-}
-
 /* The run, its window and the client's figure. */
 static void
 rt_run(const json_t *rep, FILE *f)
@@ -71,8 +61,8 @@ rt_run(const json_t *rep, FILE *f)
 	if (json_is_string(json_object_get(run, "client")))
 		fprintf(f, " from %s", rt_str(run, "client"));
 	fprintf(f, "\n");
-	rt_time(t0, sizeof t0, rt_num(win, "start"));
-	rt_time(t1, sizeof t1, rt_num(win, "end"));
+	nptime_local(t0, sizeof t0, RT_TIME, rt_num(win, "start"));
+	nptime_local(t1, sizeof t1, RT_TIME, rt_num(win, "end"));
 	fprintf(f, "window   %s to %s (%.1f s, %lld samples)\n", t0, t1 + 11,
 	    rt_num(win, "seconds"),
 	    json_integer_value(json_object_get(win, "samples")));

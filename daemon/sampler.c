@@ -21,6 +21,7 @@
 #include "history.h"
 #include "log.h"
 #include "np.h"
+#include "nptime.h"
 #include "sampler.h"
 #include "snapshot.h"
 #include "state.h"
@@ -45,16 +46,6 @@ struct sampler {
 	int		 warned;	/* ENOMEM logged */
 };
 
-/* Now on the monotonic clock, in seconds. */
-static double
-sampler_mono(void)
-{
-	struct timespec	ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ((double)ts.tv_sec + (double)ts.tv_nsec / 1e9);
-}
-
 /* An empty history of the sizes cfg gives. */
 static struct history *
 sampler_history_new(const struct cfg *cfg)
@@ -76,7 +67,7 @@ sampler_take(struct daemon *d)
 	struct snapshot		*t;
 	double			 t0, cost;
 
-	t0 = sampler_mono();
+	t0 = nptime_mono();
 	cfg_snapshot_opts(d->cfg, &opts, groups, pats);
 	if (snapshot_take(&d->root, &opts, sp->cur) == -1 ||
 	    history_add(sp->h, sp->have_prev ? sp->prev : NULL, sp->cur,
@@ -92,7 +83,7 @@ sampler_take(struct daemon *d)
 	sp->prev = sp->cur;
 	sp->cur = t;
 	sp->have_prev = 1;
-	cost = (sampler_mono() - t0) * 1000.0;
+	cost = (nptime_mono() - t0) * 1000.0;
 	sp->cost_sum += cost;
 	sp->costs++;
 	if (cost > sp->cost_max)
@@ -108,7 +99,7 @@ sampler_tick_cb(NP_UNUSED evutil_socket_t fd, NP_UNUSED short what, void *arg)
 	struct sampler	*sp = d->sampler;
 	double		 now, late;
 
-	now = sampler_mono();
+	now = nptime_mono();
 	if (sp->ticks > 0) {
 		late = fabs(now - sp->planned) * 1000.0;
 		sp->jitter_sum += late;
@@ -265,7 +256,7 @@ sampler_arm(struct daemon *d)
 	sp->interval = ms / 1000.0;
 	tv.tv_sec = (time_t)(ms / 1000);
 	tv.tv_usec = (suseconds_t)(ms % 1000) * 1000;
-	sp->planned = sampler_mono() + sp->interval;
+	sp->planned = nptime_mono() + sp->interval;
 	return (event_add(sp->ev_tick, &tv));
 }
 

@@ -30,6 +30,7 @@
 #include "encode.h"
 #include "log.h"
 #include "np.h"
+#include "nptime.h"
 #include "probe.h"
 #include "smbsess.h"
 
@@ -69,15 +70,6 @@ struct smbsess {
 };
 
 static void	smbsess_start(struct smbsess *);
-
-static double
-smbsess_clock(clockid_t id)
-{
-	struct timespec	ts;
-
-	clock_gettime(id, &ts);
-	return ((double)ts.tv_sec + (double)ts.tv_nsec / 1e9);
-}
 
 /* Keep the text of a value that is a string or an integer. */
 static void
@@ -284,12 +276,12 @@ smbsess_done(struct smbsess *ss, int status)
 		if (rc == 0) {
 			ss->have = 1;
 			ss->source = ss->use_json ? "json" : "text";
-			ss->polled = smbsess_clock(CLOCK_REALTIME);
+			ss->polled = nptime_real();
 			ss->error[0] = '\0';
 			smbsess_remember(ss, ss->polled);
 			log_debug("sessions: %zu from smbstatus%s in %.2f s",
 			    ss->cur.n, ss->use_json ? " --json" : "",
-			    smbsess_clock(CLOCK_MONOTONIC) - ss->started);
+			    nptime_mono() - ss->started);
 		} else
 			snprintf(ss->error, sizeof ss->error, "smbstatus%s: %s",
 			    ss->use_json ? " --json" : "", errstr);
@@ -323,7 +315,7 @@ smbsess_reap(evutil_socket_t fd, short what, void *arg)
 		smbsess_done(ss, status);
 		return;
 	}
-	if (smbsess_clock(CLOCK_MONOTONIC) - ss->started > SMBSESS_TIMEOUT) {
+	if (nptime_mono() - ss->started > SMBSESS_TIMEOUT) {
 		kill(ss->pid, SIGKILL);
 		if (waitpid(ss->pid, &status, 0) == ss->pid) {
 			smbsess_done(ss, status);
@@ -416,7 +408,7 @@ smbsess_start(struct smbsess *ss)
 	ss->fd = p[0];
 	ss->len = 0;
 	ss->overflow = 0;
-	ss->started = smbsess_clock(CLOCK_MONOTONIC);
+	ss->started = nptime_mono();
 	if (ss->ev_out != NULL)
 		event_free(ss->ev_out);
 	ss->ev_out = event_new(ss->d->base, ss->fd, EV_READ | EV_PERSIST,

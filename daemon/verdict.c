@@ -24,6 +24,7 @@
 #include "encode.h"
 #include "history.h"
 #include "np.h"
+#include "nptime.h"
 #include "smbstatus.h"
 #include "verdict.h"
 
@@ -1816,7 +1817,6 @@ verdict_report(const struct history *h, const struct verdict_run *run,
 {
 	struct v_ctx	*x;
 	json_t		*rep = NULL, *win, *ver, *ev, *ser, *hints;
-	struct timespec	 now;
 	double		 secs;
 
 	*cause = NULL;
@@ -1874,10 +1874,8 @@ verdict_report(const struct history *h, const struct verdict_run *run,
 	win = json_pack("{s:f,s:f,s:f,s:f,s:i,s:o}", "start", x->a->t, "end",
 	    x->b->t, "seconds", x->T, "step", x->h->interval, "samples",
 	    (json_int_t)x->all.n, "gaps", v_gaps(x));
-	clock_gettime(CLOCK_REALTIME, &now);
 	rep = json_pack("{s:i,s:f,s:O?,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o}",
-	    "version", 1, "generated", (double)now.tv_sec +
-	    (double)now.tv_nsec / 1e9, "server", server, "run",
+	    "version", 1, "generated", nptime_real(), "server", server, "run",
 	    v_run_json(run), "window", win, "client_rate",
 	    v_num(x->client_rate), "verdict", ver, "observations", x->obs,
 	    "hints", hints, "session", run->session != NULL ?

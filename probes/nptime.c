@@ -3,6 +3,7 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <time.h>
 
 #include "nptime.h"
@@ -33,4 +34,16 @@ nptime_since(const struct timespec *t)
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	return ((double)(now.tv_sec - t->tv_sec) +
 	    (double)(now.tv_nsec - t->tv_nsec) / 1e9);
+}
+
+char *
+nptime_local(char *out, size_t outsz, const char *fmt, double t)
+{
+	time_t		tt = (time_t)t;
+	struct tm	tm;
+
+	if (localtime_r(&tt, &tm) == NULL || strftime(out, outsz, fmt,
+	    &tm) == 0)
+		snprintf(out, outsz, "%.0f", t);
+	return (out);
 }

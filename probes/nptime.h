@@ -4,6 +4,7 @@
 #ifndef NPTIME_H
 #define NPTIME_H
 
+#include <stddef.h>
 #include <time.h>
 
 /* Now on the real-time clock, in Unix seconds. */
@@ -12,5 +13,10 @@ double	nptime_real(void);
 double	nptime_mono(void);
 /* Seconds from t (a CLOCK_MONOTONIC reading) to now. */
 double	nptime_since(const struct timespec *t);
+/*
+ * Unix time t in local time as strftime(3) fmt gives it ("%Y-%m-%d
+ * %H:%M:%S"), or as whole Unix seconds when it cannot be.  Returns out.
+ */
+char	*nptime_local(char *out, size_t outsz, const char *fmt, double t);
 
 #endif /* NPTIME_H */
