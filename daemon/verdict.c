@@ -40,6 +40,7 @@
 #define V_MIN_SAMPLES	6	/* fewer in the window: confidence not high */
 #define V_FEW_SAMPLES	3	/* fewer: confidence low */
 #define V_RWND_PCT	50.0	/* sender held by the client's window */
+#define V_UPLOAD_SHARE	0.5	/* of the path's capacity: an upload sent slowly */
 #define V_OFF_BUSY	50.0	/* off the path, this busy is worth a word */
 #define V_INFLIGHT_LO	0.6	/* requests/s x round trip: one in flight */
 #define V_LOSS_PCT	1.0	/* segments retransmitted, % of those sent */
@@ -1331,14 +1332,32 @@ v_cached(const struct v_ctx *x)
 	    x->cfg->v_cache_disk_pct / 100.0);
 }
 
+/*
+ * Whether the run is an upload that arrived at less than V_UPLOAD_SHARE
+ * of the path capacity a synthetic test measured from this client, with
+ * its path observed, nothing on it near saturation and no loss.
+ */
+static int
+v_slow_upload(const struct v_ctx *x)
+{
+	const struct verdict_run	*r = x->run;
+
+	return (x->path != NULL && x->path->observed && r->op != NULL &&
+	    strcmp(r->op, "write") == 0 && r->path_capacity > 0 &&
+	    isfinite(x->client_rate) && x->client_rate > 0 &&
+	    x->client_rate < V_UPLOAD_SHARE * r->path_capacity &&
+	    x->max_util < x->cfg->v_idle_pct * 2.0 &&
+	    !(v_loss(x) >= V_LOSS_PCT));
+}
+
 /* Pick the primary verdict; fill the "verdict" object. */
 static json_t *
 v_decide(struct v_ctx *x)
 {
 	const struct v_cand	*best = NULL, *second = NULL, *c;
-	const struct v_cand	*cpu_bound = NULL;
+	const struct v_cand	*cpu_bound = NULL, *sat = NULL;
 	const char		*cls, *conf;
-	char			 summary[400], res[96];
+	char			 summary[400], res[96], ago[64];
 	double			 req, psi_io, inflight, disk, loss, util = NAN;
 	size_t			 i;
 
@@ -1346,11 +1365,24 @@ v_decide(struct v_ctx *x)
 		c = &x->c[i];
 		if (v_score(c) < 1.0 || c->member || c->stale)
 			continue;
+		if (strcmp(c->cls, "contention") != 0 && (sat == NULL ||
+		    v_score(c) > v_score(sat)))
+			sat = c;
 		if (best == NULL || v_score(c) > v_score(best)) {
 			second = best;
 			best = c;
 		} else if (second == NULL || v_score(c) > v_score(second))
 			second = c;
+	}
+	/*
+	 * A serving process that waited for a CPU while a link or a disk of
+	 * its path was at its limit anyway: the limit is the bound, the wait
+	 * a finding beside it.
+	 */
+	if (best != NULL && sat != NULL && best != sat &&
+	    strcmp(best->cls, "contention") == 0) {
+		second = best;
+		best = sat;
 	}
 	/*
 	 * A read the disks did not serve, held back by the CPU copying it:
@@ -1481,6 +1513,27 @@ v_decide(struct v_ctx *x)
 		    isfinite(req) ? req / 1024.0 : 0.0, x->max_util);
 		util = x->max_util;
 		conf = "medium";
+		goto done;
+	}
+	/*
+	 * An upload that arrived at a fraction of what the path to this
+	 * client carried in a synthetic test, into a server whose path had
+	 * room and lost nothing: the client sent slowly.
+	 */
+	if (v_slow_upload(x)) {
+		cls = "client";
+		snprintf(res, sizeof res, "the client (it sent slowly)");
+		v_ago(x->run->path_capacity_time, x->b->t, ago, sizeof ago);
+		snprintf(summary, sizeof summary, "the client was the limit: it "
+		    "sent %.1f MB/s, %.0f %% of the %.1f MB/s the path from it "
+		    "carried in a synthetic test%s, while nothing on the "
+		    "server's path was above %.0f %% and no segment was lost: "
+		    "the client did not send faster (its disk, its CPU, the "
+		    "copying program)", x->client_rate / 1e6, 100.0 *
+		    x->client_rate / x->run->path_capacity,
+		    x->run->path_capacity / 1e6, ago, x->max_util);
+		util = x->max_util;
+		conf = x->max_util < x->cfg->v_idle_pct ? "high" : "medium";
 		goto done;
 	}
 	if (isfinite(req) && req <= x->cfg->v_small_request &&

@@ -23,13 +23,7 @@ echo "# seed $NP_SEED (NP_SEED=$NP_SEED repeats this run): $RATE Mbit/s," \
 mkdir -m 777 "$T_TMP/share"
 head -c "${SIZE}M" /dev/urandom >"$T_TMP/share/big"
 head -c "${SIZE}M" /dev/urandom >"$T_TMP/up"
-smbd_conf "$T_TMP/share" vsrv
-SMB_ADDR=$SRV smbd_start
-SMBPORT=$SPORT		# lan_daemon's SPORT is the data port
-lan_daemon "samba:
-  config: $S/smb.conf
-  sessions_interval: 1
-"
+lan_smbd "$T_TMP/share"
 
 # smbc CMD: smbclient in the client's namespace, one command.
 smbc() {

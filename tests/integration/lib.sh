@@ -454,6 +454,19 @@ lan_daemon() {
 	NPD_URL=http://127.0.0.1:$NPD_PORT
 }
 
+# lan_smbd SHARE_PATH: in the server's namespace of the LAN, a real smbd
+# on vsrv sharing SHARE_PATH (SMBPORT its port), then lan_daemon reading
+# its smb.conf and listing its sessions every second.
+lan_smbd() {
+	smbd_conf "$1" vsrv
+	SMB_ADDR=$SRV smbd_start
+	SMBPORT=$SPORT		# lan_daemon's SPORT is the data port
+	lan_daemon "samba:
+  config: $S/smb.conf
+  sessions_interval: 1
+"
+}
+
 # incli CMD...: run in the client's namespace.
 incli() {
 	ip netns exec "$NS_C" "$@"

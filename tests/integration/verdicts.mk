@@ -6,6 +6,7 @@ dist_check_SCRIPTS += tests/integration/80-verdict-disk.sh \
 	tests/integration/84-verdict-latency.sh \
 	tests/integration/86-verdict-path-disk.sh \
 	tests/integration/87-verdict-path-nfs.sh \
+	tests/integration/88-verdict-client-upload.sh \
 	tests/integration/97-transfers.sh
 
 # The delay proxy the latency test puts in front of nasperfd.  Built for

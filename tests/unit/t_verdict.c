@@ -588,6 +588,36 @@ t_path(struct cfg *cfg)
 	json_decref(rep);
 
 	/*
+	 * An upload at a tenth of what a synthetic upload from the client
+	 * measured, nothing on the path near its limit: the client sent
+	 * slowly.  At two thirds of it, that is no finding.
+	 */
+	{
+		struct verdict_run	u;
+
+		run_init(&u, "smb3", "write", 4, 1048576);
+		u.path = &p;
+		p.rwnd_limited_pct = NAN;
+		u.path_capacity = 40e6;
+		u.path_capacity_time = T0 - 60;
+		check("idle-server", &u, cfg, "client", "the client (it "
+		    "sent slowly)", "it sent 4.0 MB/s, 10 % of the 40.0 MB/s "
+		    "the path from it carried in a synthetic test, 67 s ago");
+		u.path_capacity = 6e6;
+		rep = judge("idle-server", &u, cfg);
+		T_TRUE(strcmp(vstr(rep, "resource"), "the client (it sent "
+		    "slowly)") != 0);
+		json_decref(rep);
+		run_init(&u, "smb3", "read", 4, 1048576);	/* a read */
+		u.path = &p;
+		u.path_capacity = 40e6;
+		rep = judge("idle-server", &u, cfg);
+		T_TRUE(strcmp(vstr(rep, "resource"), "the client (it sent "
+		    "slowly)") != 0);
+		json_decref(rep);
+	}
+
+	/*
 	 * Nothing on the path near its limit, no window: the busiest thing
 	 * on the path is named, with low confidence; never the indexer.
 	 */
@@ -618,6 +648,18 @@ t_path(struct cfg *cfg)
 	    "contention: smbd pid 4121 waited for a CPU 50 % of the window "
 	    "while it served this transfer; synoindexd pid 812 used 97 % of "
 	    "a core, last on cpu0");
+
+	/*
+	 * The same wait, its path over eth1 at its limit: the link is the
+	 * bound, the wait a finding beside it.
+	 */
+	snprintf(p.nic, sizeof p.nic, "eth1");
+	rep = judge("busy-neighbours", &r, cfg);
+	T_EQ_STR(vstr(rep, "class"), "network");
+	T_EQ_STR(vstr(rep, "resource"), "eth1");
+	T_TRUE(observed(rep, "contention: smbd pid 4121 waited for a CPU 50 %"));
+	json_decref(rep);
+	snprintf(p.nic, sizeof p.nic, "eth0");
 
 	/* smbd alone at a core's worth: cpu, its core named once. */
 	path_proc(&p.proc[0], 4121, "smbd", 1, 1, 98, 1);
