@@ -203,22 +203,28 @@ baseline_save(const char *dir, const json_t *b)
 /* A disk's or a volume's figures; see baseline.h. */
 int
 baseline_get(const json_t *b, const char *name, double *rd, double *wr,
-    double *iops)
+    double *iops, double *when)
 {
 	const json_t	*e;
 
 	*rd = *wr = *iops = 0;
+	if (when != NULL)
+		*when = 0;
 	if ((e = json_object_get(json_object_get(b, "volumes"), name)) !=
 	    NULL) {
 		*rd = bl_num(e, "seq_read_bytes_per_s");
 		*wr = bl_num(e, "seq_write_bytes_per_s");
 		*iops = bl_num(e, "rand_read_iops_qd32");
+		if (when != NULL)
+			*when = bl_num(e, "date");
 		return (0);
 	}
 	if ((e = json_object_get(json_object_get(b, "disks"), name)) != NULL) {
 		*rd = bl_num(json_object_get(e, "seq_read_bytes_per_s"),
 		    "outer");
 		*iops = bl_num(e, "rand_read_iops_qd32");
+		if (when != NULL)
+			*when = bl_num(e, "date");
 		return (0);
 	}
 	errno = ENOENT;

@@ -38,11 +38,13 @@ int	 baseline_save(const char *dir, const json_t *b);
 int	 baseline_merge(json_t *b, const json_t *doc);
 /*
  * The figures of a disk ("sda") or a volume (its mount point): sequential
- * read and write in bytes/s and random 4 KiB read IOPS at queue depth 32;
- * a figure never measured is 0 (a raw disk's write, always).  -1 with
- * ENOENT when b has no such disk or volume.
+ * read and write in bytes/s, random 4 KiB read IOPS at queue depth 32,
+ * and when they were measured (Unix seconds; when may be NULL); a figure
+ * never measured is 0 (a raw disk's write, always).  -1 with ENOENT when
+ * b has no such disk or volume.
  */
 int	 baseline_get(const json_t *b, const char *name,
-	    double *read_bytes_per_s, double *write_bytes_per_s, double *iops);
+	    double *read_bytes_per_s, double *write_bytes_per_s, double *iops,
+	    double *when);
 
 #endif /* BASELINE_H */

@@ -1266,14 +1266,16 @@ disktest_shutdown(struct daemon *d)
 /* The baseline of a disk or a volume; see disktest.h. */
 int
 disktest_baseline(const struct daemon *d, const char *name, double *rd,
-    double *wr, double *iops)
+    double *wr, double *iops, double *when)
 {
 	const struct disktest	*dt = d->disktest;
 
 	if (dt == NULL || dt->baseline == NULL) {
 		*rd = *wr = *iops = 0;
+		if (when != NULL)
+			*when = 0;
 		errno = ENOENT;
 		return (-1);
 	}
-	return (baseline_get(dt->baseline, name, rd, wr, iops));
+	return (baseline_get(dt->baseline, name, rd, wr, iops, when));
 }

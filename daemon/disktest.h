@@ -66,13 +66,14 @@ json_t	*disktest_cancel(struct daemon *, unsigned long id,
 
 /*
  * The baseline of a disk ("sda") or a volume (its mount point) for the
- * verdict engine: sequential read and write in bytes/s and random 4 KiB
- * read IOPS at queue depth 32.  A figure never measured is 0 (a raw
+ * verdict engine: sequential read and write in bytes/s, random 4 KiB
+ * read IOPS at queue depth 32, and when they were measured (when may be
+ * NULL).  A figure never measured is 0 (a raw
  * disk's write, always).  -1 with ENOENT when the baseline has no such
  * disk or volume.
  */
 int	disktest_baseline(const struct daemon *, const char *disk,
 	    double *read_bytes_per_s, double *write_bytes_per_s,
-	    double *iops);
+	    double *iops, double *when);
 
 #endif /* DISKTEST_H */

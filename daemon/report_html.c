@@ -773,6 +773,59 @@ html_verdict(struct html *h, const json_t *v)
 	fputs("</dd></div>\n</dl>\n</section>\n", h->out);
 }
 
+/* One ceiling's row: its rate, of what and by what; or how to measure it. */
+static void
+html_ceiling(struct html *h, const char *name, const json_t *c)
+{
+	char	b[32], t[64];
+	double	v;
+
+	fprintf(h->out, "<tr><th>%s</th>", name);
+	if (!html_num(c, "bytes_per_s", &v)) {
+		fputs("<td>—</td><td>unmeasured: ", h->out);
+		html_esc(h, html_str(c, "how"));
+		fputs("</td></tr>\n", h->out);
+		return;
+	}
+	fprintf(h->out, "<td class=\"num\">%s MB/s</td><td>", html_fmt(b,
+	    sizeof b, v / HTML_MB));
+	html_esc(h, html_str(c, "of"));
+	fputs(", by ", h->out);
+	html_esc(h, html_str(c, "basis"));
+	if (html_num(c, "measured", &v)) {
+		html_time(t, sizeof t, v);
+		fputs(", ", h->out);
+		html_esc(h, t);
+	}
+	fputs("</td></tr>\n", h->out);
+}
+
+/* The three ceilings and the share of the lower one the transfer got. */
+static void
+html_ceilings(struct html *h, const json_t *c)
+{
+	char	b[32];
+	double	v, pct;
+
+	if (!json_is_object(c))
+		return;
+	fputs("<section id=\"ceilings\">\n<h2>Ceilings</h2>\n<table>\n", h->out);
+	html_ceiling(h, "Disks", json_object_get(c, "disks"));
+	html_ceiling(h, "Network", json_object_get(c, "network"));
+	if (html_num(c, "transfer_bytes_per_s", &v)) {
+		fprintf(h->out, "<tr><th>Transfer</th><td class=\"num\">%s "
+		    "MB/s</td><td>", html_fmt(b, sizeof b, v / HTML_MB));
+		if (html_num(c, "share_of_lower_pct", &pct)) {
+			fprintf(h->out, "%.0f %% of the lower ceiling, the ",
+			    pct);
+			html_esc(h, html_str(c, "lower"));
+			fputs("'", h->out);
+		}
+		fputs("</td></tr>\n", h->out);
+	}
+	fputs("</table>\n</section>\n", h->out);
+}
+
 /* The secondary findings, a sentence each. */
 static void
 html_observations(struct html *h, const json_t *obs)
@@ -1386,6 +1439,7 @@ report_html_write(const json_t *report, FILE *out)
 	html_head(&h, json_object_get(report, "run"));
 	html_header(&h, report);
 	html_verdict(&h, json_object_get(report, "verdict"));
+	html_ceilings(&h, json_object_get(report, "ceilings"));
 	html_hints(&h, json_object_get(report, "hints"));
 	html_observations(&h, json_object_get(report, "observations"));
 	html_evidence(&h, json_object_get(report, "evidence"));

@@ -111,6 +111,55 @@ rt_verdict(const json_t *rep, FILE *f)
 		    rt_str(o, "figure"));
 }
 
+/* One ceiling's line: its rate, of what, by what and when; or how. */
+static void
+rt_ceiling(FILE *f, const char *name, const json_t *c, const char *dir)
+{
+	char	mb[32], t[32];
+
+	if (!json_is_number(json_object_get(c, "bytes_per_s"))) {
+		fprintf(f, "         %-8s unmeasured: %s\n", name,
+		    rt_str(c, "how"));
+		return;
+	}
+	verdict_mbs(mb, sizeof mb, rt_num(c, "bytes_per_s"));
+	fprintf(f, "         %-8s %s%s, %s by %s", name, mb, dir,
+	    rt_str(c, "of"), rt_str(c, "basis"));
+	if (json_is_number(json_object_get(c, "measured")))
+		fprintf(f, ", %s", nptime_local(t, sizeof t, RT_TIME,
+		    rt_num(c, "measured")));
+	fprintf(f, "\n");
+}
+
+/*
+ * The three ceilings: the disks', the network's, and what the transfer
+ * got of the lower one.
+ */
+static void
+rt_ceilings(const json_t *rep, FILE *f)
+{
+	const json_t	*c = json_object_get(rep, "ceilings");
+	const char	*op = json_string_value(json_object_get(
+			    json_object_get(rep, "run"), "op"));
+	char		 mb[32];
+
+	if (!json_is_object(c))
+		return;
+	fprintf(f, "\nceilings\n");
+	rt_ceiling(f, "disks", json_object_get(c, "disks"), op != NULL &&
+	    strcmp(op, "write") == 0 ? " write" : op != NULL &&
+	    strcmp(op, "read") == 0 ? " read" : "");
+	rt_ceiling(f, "network", json_object_get(c, "network"), "");
+	if (!json_is_number(json_object_get(c, "transfer_bytes_per_s")))
+		return;
+	verdict_mbs(mb, sizeof mb, rt_num(c, "transfer_bytes_per_s"));
+	fprintf(f, "         %-8s %s", "transfer", mb);
+	if (json_is_number(json_object_get(c, "share_of_lower_pct")))
+		fprintf(f, ": %.0f %% of the lower ceiling, the %s'",
+		    rt_num(c, "share_of_lower_pct"), rt_str(c, "lower"));
+	fprintf(f, "\n");
+}
+
 /* The SMB session, the path, and the evidence as a table. */
 static void
 rt_evidence(const json_t *rep, FILE *f)
@@ -150,6 +199,7 @@ report_text_write(const json_t *rep, FILE *f)
 {
 	rt_run(rep, f);
 	rt_verdict(rep, f);
+	rt_ceilings(rep, f);
 	rt_evidence(rep, f);
 	if (ferror(f)) {
 		errno = EIO;

@@ -517,11 +517,13 @@ runs_server(void)
 
 /* The disk analyzer's baseline of a disk, for the verdict engine. */
 static int
-runs_baseline(void *arg, const char *disk, double *read_bps, double *write_bps)
+runs_baseline(void *arg, const char *disk, double *read_bps, double *write_bps,
+    double *when)
 {
 	double	iops;
 
-	return (disktest_baseline(arg, disk, read_bps, write_bps, &iops));
+	return (disktest_baseline(arg, disk, read_bps, write_bps, &iops,
+	    when));
 }
 
 /* Whether report rep's SMB session had signing or encryption on every packet. */

@@ -465,7 +465,7 @@ v_baseline(const struct v_ctx *x, const char *disk, const struct v_disk *r,
 
 	*base_r = *base_w = 0;
 	if (x->run->baseline == NULL || x->run->baseline(x->run->baseline_arg,
-	    disk, base_r, base_w) == -1)
+	    disk, base_r, base_w, NULL) == -1)
 		return (NAN);
 	if (r->rbps > 0 && *base_r <= 0)
 		return (NAN);	/* reads it was never measured for */
@@ -1863,13 +1863,89 @@ v_bracket(struct v_ctx *x, char **cause)
 	return (history_window(x->h, x->a->t, x->b->t, 0, &x->all));
 }
 
+/* One ceiling: {"bytes_per_s", "basis", "measured", "of"} or with "how". */
+static json_t *
+v_ceiling(double bps, const char *of, const char *basis, double when,
+    const char *how)
+{
+	if (!(bps > 0))
+		return (json_pack("{s:n,s:s}", "bytes_per_s", "how", how));
+	return (json_pack("{s:f,s:s,s:s,s:o}", "bytes_per_s", bps, "of", of,
+	    "basis", basis, "measured", when > 0 ? json_real(when) :
+	    json_null()));
+}
+
+/*
+ * The three ceilings of the run: what the disks under its volume can do
+ * in its direction (the disk analyzer's baseline of the volume, else of
+ * the highest device of its stack measured), what the network path to
+ * this client can do (the capacity a synthetic test measured, else the
+ * interface's speed), and what the transfer got: the share of the lower
+ * ceiling it reached, and which one that is.
+ */
+static json_t *
+v_ceilings(const struct v_ctx *x, const json_t *ver)
+{
+	const struct verdict_run	*r = x->run;
+	const struct verdict_path	*p = x->path;
+	const char			*dof = NULL, *nbasis = "", *lower = NULL;
+	const char			*src;
+	char				 nof[HIST_NAME_MAX] = "";
+	double				 d = NAN, dwhen = 0, n = NAN, nwhen = 0;
+	double				 rd, wr, when, low = NAN;
+	size_t				 i;
+	int				 write;
+
+	write = r->op != NULL && strcmp(r->op, "write") == 0;
+	for (i = 0; p != NULL && p->volume_seen && r->baseline != NULL &&
+	    !(d > 0) && i <= p->ndisks; i++) {
+		const char *name = i == 0 ? p->volume : p->disks[i - 1];
+
+		if (r->baseline(r->baseline_arg, name, &rd, &wr, &when) == 0 &&
+		    (write ? wr : rd) > 0) {
+			d = write ? wr : rd;
+			dwhen = when;
+			dof = name;
+		}
+	}
+	if (r->path_capacity > 0) {
+		n = r->path_capacity;
+		nwhen = r->path_capacity_time;
+		nbasis = "a synthetic test of the path to this client";
+	} else if (x->path_nic >= 0) {
+		n = v_nic_capacity(x, &x->h->ent[HIST_NIC][x->path_nic], &src);
+		nbasis = strcmp(src, "configured") == 0 ? "its configured "
+		    "speed" : "its link speed";
+	}
+	if (x->path_nic >= 0)
+		snprintf(nof, sizeof nof, "%s",
+		    x->h->ent[HIST_NIC][x->path_nic].name);
+	if (d > 0 && (!(n > 0) || d <= n)) {
+		low = d;
+		lower = "disks";
+	} else if (n > 0) {
+		low = n;
+		lower = "network";
+	}
+	return (json_pack("{s:o,s:o,s:o,s:s?,s:o,s:O?}", "disks",
+	    v_ceiling(d, dof, "the disk analyzer", dwhen, p != NULL && p->synth ?
+	    "the synthetic data plane reads no disk" : "a disk test of the "
+	    "volume (nasperf disktest VOLUME) measures it"), "network",
+	    v_ceiling(n, nof, nbasis, nwhen, "a synthetic test from the "
+	    "client (nasperf synth) measures it"), "transfer_bytes_per_s",
+	    v_num(x->client_rate), "lower", lower, "share_of_lower_pct",
+	    isfinite(x->client_rate) && low > 0 ? json_real(100.0 *
+	    x->client_rate / low) : json_null(), "verdict",
+	    json_object_get(ver, "class")));
+}
+
 /* Build the report. */
 json_t *
 verdict_report(const struct history *h, const struct verdict_run *run,
     const struct cfg *cfg, const json_t *server, char **cause)
 {
 	struct v_ctx	*x;
-	json_t		*rep = NULL, *win, *ver, *ev, *ser, *hints;
+	json_t		*rep = NULL, *win, *ver, *ev, *ser, *hints, *ceil;
 	double		 secs;
 
 	*cause = NULL;
@@ -1927,13 +2003,14 @@ verdict_report(const struct history *h, const struct verdict_run *run,
 	win = json_pack("{s:f,s:f,s:f,s:f,s:i,s:o}", "start", x->a->t, "end",
 	    x->b->t, "seconds", x->T, "step", x->h->interval, "samples",
 	    (json_int_t)x->all.n, "gaps", v_gaps(x));
-	rep = json_pack("{s:i,s:f,s:O?,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o}",
-	    "version", 1, "generated", nptime_real(), "server", server, "run",
-	    v_run_json(run), "window", win, "client_rate",
+	ceil = v_ceilings(x, ver);
+	rep = json_pack("{s:i,s:f,s:O?,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,"
+	    "s:o*}", "version", 1, "generated", nptime_real(), "server",
+	    server, "run", v_run_json(run), "window", win, "client_rate",
 	    v_num(x->client_rate), "verdict", ver, "observations", x->obs,
 	    "hints", hints, "session", run->session != NULL ?
 	    enc_smb_session(run->session) : json_null(),
-	    "evidence", ev, "series", ser);
+	    "evidence", ev, "series", ser, "ceilings", ceil);
 	x->obs = NULL;		/* stolen by the pack, even on failure */
 	if (rep == NULL)
 		errno = ENOMEM;

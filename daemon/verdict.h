@@ -95,12 +95,13 @@ struct verdict_run {
 	double		 path_capacity;
 	double		 path_capacity_time;	/* when measured, Unix s */
 	/*
-	 * The disk analyzer's baseline of a disk or array: 0 and its read
-	 * and write bytes/s (0 when not measured), or -1 when it has none.
-	 * NULL: no baseline at all, busy time alone.
+	 * The disk analyzer's baseline of a disk, an array or a volume (its
+	 * mount point): 0 and its read and write bytes/s (0 when not
+	 * measured) and when it was measured (Unix s; when may be NULL), or
+	 * -1 when it has none.  NULL: no baseline at all, busy time alone.
 	 */
 	int		(*baseline)(void *arg, const char *disk, double *read_bps,
-			    double *write_bps);
+			    double *write_bps, double *when);
 	void		*baseline_arg;
 
 	/*

@@ -76,6 +76,11 @@ is "slow upload: the resource is the client" "$(vget .verdict.resource)" \
 check "slow upload: it says what the path carried" jq -e '.verdict.summary |
     test("of the [0-9.]+ MB/s the path from it carried in a synthetic test")' \
     "$T_TMP/rep.$RUN"
+is "the network's ceiling is the synthetic test's" \
+    "$(vget .ceilings.network.basis)" \
+    "a synthetic test of the path to this client"
+check "the transfer got a fraction of it" jq -e \
+    '.ceilings.share_of_lower_pct < 50' "$T_TMP/rep.$RUN"
 check "the path's connection is smbd's" jq -e '[.path.connections[] |
     select(.service == "smb" and .comm == "smbd")] | length >= 1' \
     "$T_TMP/rep.$RUN"

@@ -58,6 +58,11 @@ disk_verdict_checks() {
 	    "$(vget '.path.volumes[0].mount')" "$T_TMP/vol"
 	check "the path's devices are $VOLN's" jq -e --arg d "$VOLN" \
 	    '.path.volumes[0].devices | index($d) != null' "$T_TMP/rep.$RUN"
+	is "the disks' ceiling is $VOLN's baseline" \
+	    "$(vget .ceilings.disks.of)" "$VOLN"
+	is "the lower ceiling is the disks'" "$(vget .ceilings.lower)" disks
+	check "the transfer got most of it" jq -e \
+	    '.ceilings.share_of_lower_pct > 80' "$T_TMP/rep.$RUN"
 	check "the neighbour $NBN is an observation off the path" jq -e \
 	    --arg d "$NBN was busy" '[.observations[].text |
 	    select(startswith($d) and contains("off this transfer'"'"'s path"))] |

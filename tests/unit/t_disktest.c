@@ -384,11 +384,11 @@ t_baseline(void)
 	    "1560e6,\"write_bytes_per_s\":1560e6}}]}", 0, NULL);
 	T_TRUE(doc != NULL);
 	T_OK(baseline_merge(b, doc));
-	T_OK(baseline_get(b, "sata1", &rd, &wr, &iops));
+	T_OK(baseline_get(b, "sata1", &rd, &wr, &iops, NULL));
 	T_NEAR(rd, 260e6, 1);
 	T_NEAR(wr, 0, 0);
 	T_NEAR(iops, 310, 0.01);
-	T_OK(baseline_get(b, "/volume1", &rd, &wr, &iops));
+	T_OK(baseline_get(b, "/volume1", &rd, &wr, &iops, NULL));
 	T_NEAR(rd, 1100e6, 1);
 	T_NEAR(wr, 900e6, 1);
 	T_NEAR(iops, 0, 0);			/* not measured */
@@ -400,16 +400,16 @@ t_baseline(void)
 	T_NEAR(json_number_value(json_object_get(json_object_get(
 	    json_object_get(b, "volumes"), "/volume1"),
 	    "expected_read_bytes_per_s")), 1560e6, 1);
-	T_ERRNO(baseline_get(b, "sata2", &rd, &wr, &iops), ENOENT);
+	T_ERRNO(baseline_get(b, "sata2", &rd, &wr, &iops, NULL), ENOENT);
 	/* A later test of the volume alone keeps the disk's figures. */
 	json_object_set_new(doc, "id", json_integer(8));
 	json_array_clear(json_object_get(doc, "disks"));
 	json_object_set_new(json_object_get(json_array_get(json_object_get(doc,
 	    "volumes"), 0), "read"), "bytes_per_s", json_real(1000e6));
 	T_OK(baseline_merge(b, doc));
-	T_OK(baseline_get(b, "/volume1", &rd, &wr, &iops));
+	T_OK(baseline_get(b, "/volume1", &rd, &wr, &iops, NULL));
 	T_NEAR(rd, 1000e6, 1);
-	T_OK(baseline_get(b, "sata1", &rd, &wr, &iops));
+	T_OK(baseline_get(b, "sata1", &rd, &wr, &iops, NULL));
 	T_NEAR(rd, 260e6, 1);
 	json_decref(doc);
 	json_decref(b);
@@ -473,15 +473,15 @@ t_init(void)
 	    "stopped during the test") != NULL);
 	json_decref(doc);
 
-	T_OK(disktest_baseline(&d, "/volume1", &rd, &wr, &iops));
+	T_OK(disktest_baseline(&d, "/volume1", &rd, &wr, &iops, NULL));
 	T_NEAR(rd, 680e6, 1);
 	T_NEAR(wr, 570e6, 1);
 	T_NEAR(iops, 900, 0.01);
-	T_OK(disktest_baseline(&d, "sda", &rd, &wr, &iops));
+	T_OK(disktest_baseline(&d, "sda", &rd, &wr, &iops, NULL));
 	T_NEAR(rd, 185e6, 1);
 	T_NEAR(wr, 0, 0);			/* raw disks are never written */
 	T_NEAR(iops, 310, 0.01);
-	T_ERRNO(disktest_baseline(&d, "sdz", &rd, &wr, &iops), ENOENT);
+	T_ERRNO(disktest_baseline(&d, "sdz", &rd, &wr, &iops, NULL), ENOENT);
 	disktest_shutdown(&d);
 	T_TRUE(d.disktest == NULL);
 	cfg_free(d.cfg);

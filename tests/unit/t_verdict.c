@@ -98,12 +98,15 @@ run_init(struct verdict_run *r, const char *proto, const char *op,
  * without one.
  */
 static int
-t_baseline(void *arg, const char *disk, double *rbps, double *wbps)
+t_baseline(void *arg, const char *disk, double *rbps, double *wbps,
+    double *when)
 {
 	if (strcmp(disk, "sda") != 0)
 		return (-1);
 	*rbps = arg != NULL ? *(const double *)arg : 120e6;
 	*wbps = 0;
+	if (when != NULL)
+		*when = T0 - 3600;
 	return (0);
 }
 
@@ -948,6 +951,69 @@ main(void)
 	    "verdict"), "utilisation_pct")), 97.5, 0.3);
 	T_TRUE(strstr(vstr(rep, "summary"), "disk analyzer") != NULL);
 	json_decref(rep);
+
+	/*
+	 * The three ceilings of the same read over a path: the disks under
+	 * its volume (sda's baseline, the volume having none), the link (no
+	 * path capacity measured), and the share of the lower one it got.
+	 */
+	{
+		struct verdict_path	 p;
+		const json_t		*c;
+		char			*text;
+
+		path_init(&p, "eth0");
+		p.volume_seen = 1;
+		snprintf(p.volume, sizeof p.volume, "/volume1");
+		snprintf(p.disks[0], sizeof p.disks[0], "md2");
+		snprintf(p.disks[1], sizeof p.disks[1], "sda");
+		p.ndisks = 2;
+		r.path = &p;
+		rep = judge("gbe-117", &r, cfg);
+		c = json_object_get(rep, "ceilings");
+		T_NEAR(json_number_value(json_object_get(json_object_get(c,
+		    "disks"), "bytes_per_s")), 120e6, 1);
+		T_EQ_STR(json_string_value(json_object_get(json_object_get(c,
+		    "disks"), "of")), "sda");
+		T_NEAR(json_number_value(json_object_get(json_object_get(c,
+		    "disks"), "measured")), T0 - 3600, 0.01);
+		T_NEAR(json_number_value(json_object_get(json_object_get(c,
+		    "network"), "bytes_per_s")), 125e6, 1);
+		T_EQ_STR(json_string_value(json_object_get(json_object_get(c,
+		    "network"), "basis")), "its link speed");
+		T_EQ_STR(json_string_value(json_object_get(c, "lower")),
+		    "disks");
+		T_NEAR(json_number_value(json_object_get(c,
+		    "share_of_lower_pct")), 97.5, 0.1);
+		text = as_text(rep);
+		T_TRUE(text != NULL && strstr(text, "ceilings\n         disks"
+		    "    120 MB/s read, sda by the disk analyzer") != NULL &&
+		    strstr(text, "transfer 117 MB/s: 98 % of the lower ceiling, "
+		    "the disks'") != NULL);
+		free(text);
+		json_decref(rep);
+
+		/* A capacity measured from the client comes first. */
+		r.path_capacity = 60e6;
+		r.path_capacity_time = T0 - 30;
+		rep = judge("gbe-117", &r, cfg);
+		c = json_object_get(rep, "ceilings");
+		T_NEAR(json_number_value(json_object_get(json_object_get(c,
+		    "network"), "bytes_per_s")), 60e6, 1);
+		T_EQ_STR(json_string_value(json_object_get(c, "lower")),
+		    "network");
+		json_decref(rep);
+
+		/* Without a baseline the disks' ceiling says how to get one. */
+		r.baseline = NULL;
+		rep = judge("gbe-117", &r, cfg);
+		T_TRUE(strstr(json_string_value(json_object_get(json_object_get(
+		    json_object_get(rep, "ceilings"), "disks"), "how")),
+		    "nasperf disktest") != NULL);
+		json_decref(rep);
+		r.path = NULL;
+		r.path_capacity = 0;
+	}
 	r.baseline = NULL;
 
 	/* Windows outside the history. */
