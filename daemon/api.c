@@ -45,6 +45,7 @@
 #include <jansson.h>
 
 #include "api.h"
+#include "authfail.h"
 #include "api_box.h"
 #include "cfg.h"
 #include "daemon.h"
@@ -346,7 +347,6 @@ api_allowed(struct daemon *d, struct evhttp_request *req)
 	return (cfg_allowed(d->cfg, sa));
 }
 
-/* Compare without leaking, through timing, how much of the token matched. */
 /* 1 if req carries "Authorization: Bearer <token>". */
 static int
 api_authorized(struct daemon *d, struct evhttp_request *req)
@@ -367,6 +367,7 @@ api_gen_cb(struct evhttp_request *req, void *arg)
 	const struct evhttp_uri	*uri;
 	const char		*path;
 	char			 peer[64], allow[64];
+	unsigned		 retry;
 
 	api_conn_seen(d, req);
 	http_peer(req, peer, sizeof peer);
@@ -393,14 +394,26 @@ api_gen_cb(struct evhttp_request *req, void *arg)
 		    "%s takes %s", r->path, allow);
 		return;
 	}
+	if (r->auth && d->cfg->auth && authfail_blocked(d, peer, &retry)) {
+		snprintf(allow, sizeof allow, "%u", retry);
+		evhttp_add_header(evhttp_request_get_output_headers(req),
+		    "Retry-After", allow);
+		http_error(req, 429, "too_many_failures", "too many requests "
+		    "from %s failed to authenticate: retry in %u s", peer,
+		    retry);
+		return;
+	}
 	if (r->auth && d->cfg->auth && !api_authorized(d, req)) {
 		log_debug("api: %s: %s: missing or wrong token", peer, path);
+		authfail_record(d, peer, "api");
 		evhttp_add_header(evhttp_request_get_output_headers(req),
 		    "WWW-Authenticate", "Bearer realm=\"nasperfd\"");
 		http_error(req, 401, "unauthorized", "a valid bearer token is "
 		    "required (see %s/token on the server)", d->state_dir);
 		return;
 	}
+	if (r->auth && d->cfg->auth)
+		authfail_ok(d, peer);
 	r->handler(d, req);
 }
 

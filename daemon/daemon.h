@@ -66,6 +66,7 @@ struct daemon {
 	struct pathcap		*pathcap;	/* measured path capacities */
 	struct smbsess		*smbsess;	/* smbd's sessions (smbstatus) */
 	struct transfers	*transfers;	/* copies noticed on their own */
+	struct authfail		*authfail;	/* failed tokens per address */
 };
 
 /*

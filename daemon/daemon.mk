@@ -13,6 +13,7 @@ daemon_nasperfd_SOURCES = daemon/main.c daemon/daemon.c daemon/daemon.h \
 	daemon/verdict_hints.c daemon/report_text.c daemon/report_text.h \
 	daemon/cachedrop.c daemon/cachedrop.h daemon/pathcap.c daemon/pathcap.h \
 	daemon/api_cache.c daemon/api_cache.h daemon/smbsess.c daemon/smbsess.h \
+	daemon/authfail.c daemon/authfail.h \
 	$(CFG_DAEMON_SOURCES) $(COUNTERS_DAEMON_SOURCES) $(TOPOLOGY_DAEMON_SOURCES)
 if NUMERIC_RESOLVER
 daemon_nasperfd_SOURCES += daemon/resolv_numeric.c

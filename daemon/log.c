@@ -102,6 +102,16 @@ log_info(const char *fmt, ...)
 }
 
 void
+log_notice(const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	log_vwrite(LOG_NOTICE, NULL, fmt, ap);
+	va_end(ap);
+}
+
+void
 log_debug(const char *fmt, ...)
 {
 	va_list	ap;

@@ -20,6 +20,8 @@ void	log_warn(const char *, ...) NP_PRINTF(1, 2);
 void	log_warnx(const char *, ...) NP_PRINTF(1, 2);
 /* Something an admin cares about: listening, reloaded, stopped. */
 void	log_info(const char *, ...) NP_PRINTF(1, 2);
+/* A normal but significant event (a failed authentication): notice. */
+void	log_notice(const char *, ...) NP_PRINTF(1, 2);
 /* Detail, shown only with -d or log.level debug. */
 void	log_debug(const char *, ...) NP_PRINTF(1, 2);
 /* Log with strerror(errno) and exit 1: start-up failures only. */

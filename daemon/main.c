@@ -17,6 +17,7 @@
 #include <event2/event.h>
 
 #include "api.h"
+#include "authfail.h"
 #include "cfg.h"
 #include "daemon.h"
 #include "disktest.h"
@@ -283,6 +284,7 @@ out:
 	disktest_shutdown(&d);
 	synth_shutdown(&d);
 	api_shutdown(&d);
+	authfail_free(&d);
 	pathcap_shutdown(&d);
 	sampler_shutdown(&d);
 	runs_shutdown(&d);

@@ -56,6 +56,7 @@
 
 #include <jansson.h>
 
+#include "authfail.h"
 #include "cfg.h"
 #include "daemon.h"
 #include "http.h"
@@ -857,6 +858,7 @@ synth_dispatch(struct synth_conn *c, const struct synth_req *r)
 	const struct route	*rt;
 	const char		*q;
 	char			 path[1024], msg[256], allow[64], hdr[80];
+	unsigned		 retry;
 	int			 put, head, m;
 	size_t			 plen;
 
@@ -885,13 +887,23 @@ synth_dispatch(struct synth_conn *c, const struct synth_req *r)
 	}
 	head = m == EVHTTP_REQ_HEAD;
 	put = m == EVHTTP_REQ_PUT;
+	if (rt->auth && cfg->auth && authfail_blocked(s->d, c->peer, &retry)) {
+		snprintf(hdr, sizeof hdr, "Retry-After: %u\r\n", retry);
+		synth_error(c, 429, "Too Many Requests", hdr,
+		    "too_many_failures", "too many requests from %s failed to "
+		    "authenticate: retry in %u s", c->peer, retry);
+		return;
+	}
 	if (rt->auth && cfg->auth && !http_bearer_ok(r->auth, s->d->token)) {
+		authfail_record(s->d, c->peer, "synth");
 		synth_error(c, 401, "Unauthorized",
 		    "WWW-Authenticate: Bearer realm=\"nasperfd\"\r\n",
 		    "unauthorized", "a valid bearer token is required (see "
 		    "%s/token on the server)", s->d->state_dir);
 		return;
 	}
+	if (rt->auth && cfg->auth)
+		authfail_ok(s->d, c->peer);
 	if (synth_parse_query(q != NULL ? q + 1 : NULL, put,
 	    cfg->synth_max_bytes, &c->p, msg, sizeof msg) == -1) {
 		synth_error(c, 400, "Bad Request", NULL, "bad_request", "%s",

@@ -182,6 +182,33 @@ sleep 0.5
 is "synth drained: the daemon is back to its descriptors" "$(fds)" "$FD0"
 PORT=
 
+# Guessing the token: after 10 failures in a minute an address is refused
+# (429, Retry-After) for a second, then two, ...; the failures are logged
+# at notice level.  On both listeners.
+guess() {	# guess URL: the status of a request with a wrong token
+	curl -s -o /dev/null -w '%{http_code}' -H "Authorization: Bearer x$NPD_TOKEN" "$1"
+}
+codes=$(for i in $(seq 10); do guess "$NPD_URL/v1/info"; echo; done | sort | uniq -c |
+    awk '{ printf "%s:%s ", $2, $1 }')
+is "10 wrong tokens are answered 401" "$codes" "401:10 "
+curl -s -D "$T_TMP/h" -o /dev/null -H "Authorization: Bearer $NPD_TOKEN" \
+    "$NPD_URL/v1/info"
+is "then the address is refused, the right token too" \
+    "$(sed -n '1s/^HTTP[^ ]* \([0-9]*\).*/\1/p' "$T_TMP/h")" 429
+check "429 says when to retry" grep -qi '^Retry-After: 1' "$T_TMP/h"
+check "the failures are logged" grep -q \
+    "api: authentication failed from 127.0.0.1 (a missing or wrong token)" "$NPD_LOG"
+check "the refusal is logged" grep -q \
+    "api: 127.0.0.1 failed to authenticate 10 times within 60 s: refused for 1 s" "$NPD_LOG"
+sleep 1.2
+is "a second later the right token is answered" \
+    "$(curl -s -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $NPD_TOKEN" \
+    "$NPD_URL/v1/info")" 200
+codes=$(for i in $(seq 11); do guess "http://127.0.0.1:$SPORT/v1/synth?bytes=1"; echo
+    done | tr '\n' ' ')
+is "the data port refuses them the same way" "$codes" \
+    "401 401 401 401 401 401 401 401 401 401 429 "
+
 stop_daemon
 is "the daemon exits 0 on SIGTERM" "$NPD_RC" 0
 check "and its log has no sanitizer report" \
