@@ -69,13 +69,36 @@ state_open(const char *dir, char **cause)
 		    dir);
 		return (-1);
 	}
-	if (state_mkdirs(dir, 0700) == -1 || stat(dir, &st) == -1) {
+	if (state_mkdirs(dir, 0700) == -1 || lstat(dir, &st) == -1) {
 		state_cause(cause, "state directory %s: %s", dir,
 		    strerror(errno));
 		return (-1);
 	}
+	/*
+	 * As sshd's StrictModes: nobody else may have put, or be able to
+	 * put, the token and the results there.
+	 */
+	if (S_ISLNK(st.st_mode)) {
+		state_cause(cause, "state directory %s is a symbolic link: "
+		    "refusing it (name the directory itself)", dir);
+		return (-1);
+	}
 	if (!S_ISDIR(st.st_mode)) {
 		state_cause(cause, "state directory %s: not a directory", dir);
+		return (-1);
+	}
+	if (st.st_uid != geteuid()) {
+		state_cause(cause, "state directory %s is owned by uid %u, not "
+		    "by the user nasperfd runs as (%u): refusing it (chown it, "
+		    "or name another)", dir, (unsigned)st.st_uid,
+		    (unsigned)geteuid());
+		return (-1);
+	}
+	if ((st.st_mode & 022) != 0) {
+		state_cause(cause, "state directory %s is writable by %s "
+		    "(mode %03o): refusing it (chmod go-w it)", dir,
+		    (st.st_mode & 002) != 0 ? "anyone" : "its group",
+		    (unsigned)(st.st_mode & 0777));
 		return (-1);
 	}
 	if (access(dir, W_OK | X_OK) == -1) {
@@ -246,11 +269,27 @@ state_token(const char *dir, char *out, size_t outsz, char **cause)
 	}
 	snprintf(path, sizeof path, "%s/token", dir);
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)) != -1) {
+		if (fstat(fd, &st) == -1) {
+			state_cause(cause, "token %s: %s", path,
+			    strerror(errno));
+			close(fd);
+			return (-1);
+		}
+		if (!S_ISREG(st.st_mode) || st.st_uid != geteuid() ||
+		    st.st_nlink != 1) {
+			state_cause(cause, "token %s: %s: refusing it (remove "
+			    "it to generate a new one)", path, !S_ISREG(
+			    st.st_mode) ? "not a regular file" : st.st_uid !=
+			    geteuid() ? "owned by another user" :
+			    "it has other names (hard links)");
+			close(fd);
+			return (-1);
+		}
 		n = read(fd, buf, sizeof buf - 1);
 		if (n >= 0)
 			buf[n] = '\0';
-		/* Anyone else able to read it is a leak: tighten it. */
-		if (fstat(fd, &st) == 0 && (st.st_mode & 077) != 0)
+		/* Our own, but others could read it: a leak, tightened. */
+		if ((st.st_mode & 077) != 0)
 			(void)fchmod(fd, 0600);
 		close(fd);
 		if (n >= STATE_TOKEN_LEN && state_token_valid(buf)) {

@@ -1,7 +1,8 @@
 # tests/integration/integration.mk: the real daemon, real devices
 dist_check_SCRIPTS += tests/integration/10-api.sh \
 	tests/integration/12-api-attack.sh \
-	tests/integration/15-nonroot.sh tests/integration/20-btrfs.sh \
+	tests/integration/15-nonroot.sh tests/integration/16-state-strict.sh \
+	tests/integration/20-btrfs.sh \
 	tests/integration/30-counters.sh tests/integration/40-iostat.sh \
 	tests/integration/50-root.sh tests/integration/85-runs.sh
 EXTRA_DIST += tests/integration/lib.sh
