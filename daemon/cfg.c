@@ -151,6 +151,10 @@ static const struct cfg_key cfg_keys[] = {
 	    "10" },
 	{ "disktest.max_bytes", CFG_UINT, CFG_OFF(dt_max_bytes), 1048576,
 	    1ULL << 50, "68719476736" },
+	{ "runs.max_count", CFG_UINT, CFG_OFF(runs_max_count), 10, 10000000,
+	    "2000" },
+	{ "runs.max_bytes", CFG_UINT, CFG_OFF(runs_max_bytes), 16384,
+	    1ULL << 40, "67108864" },
 };
 
 /* The keys of one interfaces.NAME mapping (cfg_key_name() lists them too). */

@@ -114,6 +114,8 @@ struct cfg {
 	unsigned	dt_busy_iops;		/* disktest.busy_iops; 0: none */
 	unsigned	dt_busy_mbps;		/* disktest.busy_mbps; 0: none */
 	uint64_t	dt_max_bytes;		/* disktest.max_bytes */
+	unsigned	runs_max_count;		/* runs.max_count */
+	uint64_t	runs_max_bytes;		/* runs.max_bytes */
 };
 
 /* A struct cfg holding the built-in defaults; caller frees with cfg_free(). */

@@ -64,6 +64,7 @@ static const char *const runs_ops[] = { "read", "write", "mixed", "list" };
 struct run {
 	unsigned long	 id;
 	json_t		*doc;		/* {"run": {...}, "report": ...} */
+	size_t		 bytes;		/* of its file */
 	int		 smb_polled;	/* smbstatus asked since smbd served it */
 };
 
@@ -77,6 +78,7 @@ struct runs {
 };
 
 static size_t	runs_open(const struct runs *);
+static void	runs_prune(struct runs *);
 
 /*
  * Take a sample now and return its time, so that a live run's window ends
@@ -107,7 +109,7 @@ runs_find(struct runs *rs, unsigned long id)
 
 /* Write a run's file atomically. */
 static int
-runs_save(struct runs *rs, const struct run *r)
+runs_save(struct runs *rs, struct run *r)
 {
 	char	name[64], *s;
 	int	rc;
@@ -117,9 +119,55 @@ runs_save(struct runs *rs, const struct run *r)
 		errno = ENOMEM;
 		return (-1);
 	}
-	rc = state_write(rs->dir, name, s, strlen(s), 0600);
+	if ((rc = state_write(rs->dir, name, s, strlen(s), 0600)) == 0)
+		r->bytes = strlen(s);
 	free(s);
 	return (rc);
+}
+
+/*
+ * Remove the oldest ended runs, files and all, while more than
+ * runs.max_count are kept or their files hold more than runs.max_bytes.
+ * An open run is never removed.  Pointers into the list do not survive it.
+ */
+static void
+runs_prune(struct runs *rs)
+{
+	const struct cfg	*cfg = rs->d->cfg;
+	char			 path[4300];
+	size_t			 i, total = 0, n0 = rs->n;
+	unsigned long		 first = 0, last = 0;
+
+	for (i = 0; i < rs->n; i++)
+		total += rs->v[i].bytes;
+	i = 0;
+	while (i < rs->n && (rs->n > cfg->runs_max_count ||
+	    total > cfg->runs_max_bytes)) {
+		if (!json_is_true(json_object_get(json_object_get(rs->v[i].doc,
+		    "run"), "ended"))) {
+			i++;
+			continue;
+		}
+		snprintf(path, sizeof path, "%s/%lu.json", rs->dir,
+		    rs->v[i].id);
+		if (unlink(path) == -1 && errno != ENOENT) {
+			log_warn("runs: %s", path);
+			break;
+		}
+		if (first == 0)
+			first = rs->v[i].id;
+		last = rs->v[i].id;
+		total -= rs->v[i].bytes;
+		json_decref(rs->v[i].doc);
+		memmove(&rs->v[i], &rs->v[i + 1], (rs->n - i - 1) *
+		    sizeof *rs->v);
+		rs->n--;
+	}
+	if (rs->n < n0)
+		log_info("runs: removed %zu of the oldest (runs %lu to %lu): "
+		    "%zu runs kept in %zu bytes (runs.max_count %u, "
+		    "runs.max_bytes %ju)", n0 - rs->n, first, last, rs->n,
+		    total, cfg->runs_max_count, (uintmax_t)cfg->runs_max_bytes);
 }
 
 /* Add a run to the list; it takes doc. */
@@ -237,7 +285,9 @@ int
 runs_init(struct daemon *d, char **cause)
 {
 	struct runs	*rs;
+	struct run	*r;
 	struct dirent	*de;
+	struct stat	 st;
 	DIR		*dir;
 	json_t		*doc;
 	json_error_t	 jerr;
@@ -284,16 +334,19 @@ runs_init(struct daemon *d, char **cause)
 			json_decref(doc);
 			continue;
 		}
-		if (runs_add(rs, id, doc) == NULL) {
+		if ((r = runs_add(rs, id, doc)) == NULL) {
 			json_decref(doc);
 			closedir(dir);
 			goto nomem;
 		}
+		if (stat(path, &st) == 0)
+			r->bytes = (size_t)st.st_size;
 	}
 	closedir(dir);
 	if (rs->n > 0) {
 		qsort(rs->v, rs->n, sizeof *rs->v, runs_cmp);
 		log_info("runs: %zu saved runs read back", rs->n);
+		runs_prune(rs);
 	}
 	return (0);
 nomem:
@@ -791,6 +844,7 @@ runs_create(struct daemon *d, const json_t *body, const char *peer,
 	if ((out = json_pack("{s:I,s:O,s:O?}", "id", (json_int_t)r->id,
 	    "run", run, "report", rep)) == NULL)
 		http_fail(e, 500, "internal", "out of memory");
+	runs_prune(rs);
 out:
 	json_decref(path);
 	json_decref(rep);
@@ -962,6 +1016,7 @@ runs_end_at(struct daemon *d, unsigned long id, const json_t *body,
 	json_decref(old);
 	log_info("run %lu ended: %s", r->id, json_string_value(
 	    json_object_get(json_object_get(rep, "verdict"), "summary")));
+	runs_prune(d->runs);
 out:
 	json_decref(run);
 	return (rep);

@@ -248,4 +248,42 @@ done
 
 stop_daemon
 is "the daemon stops cleanly at the end" "$NPD_RC" 0
+
+# -- retention: runs.max_count 10, the oldest ended runs go first, never
+# an open one.  A restart applies it to what was kept before.
+printf 'runs:\n  max_count: 10\n' >"$T_TMP/keep.yaml"
+start_daemon -c "$T_TMP/keep.yaml" || { echo "Bail out! nasperfd did not start"; exit 1; }
+H="Authorization: Bearer $NPD_TOKEN"
+post /v1/runs '{"label":"kept open","protocol":"local","op":"read"}' >/dev/null
+open_id=$(jq .id "$T_TMP/out")
+sleep 3
+now=$(date +%s)
+for i in $(seq 12); do
+	post /v1/runs "{\"label\":\"r$i\",\"start\":$((now - 3)),\"end\":$((now - 1))}" >/dev/null
+done
+ids=$(api /v1/runs | jq -c '[.runs[].id]')
+is "10 runs are kept" "$(jq length <<<"$ids")" 10
+is "the open one, though the oldest, is one of them" \
+    "$(jq --argjson o "$open_id" 'index($o) != null' <<<"$ids")" true
+is "the oldest ended ones went: runs $((open_id + 1)) to $((open_id + 3))" \
+    "$(jq --argjson o "$open_id" '[.[] | select(. > $o)][0]' <<<"$ids")" \
+    $((open_id + 4))
+is "their files with them" "$(nruns)" 10
+check "the removal is logged" grep -q "runs: removed 1 of the oldest" "$NPD_LOG"
+stop_daemon
+printf 'runs:\n  max_count: 10\n  max_bytes: 16384\n' >"$T_TMP/keep.yaml"
+state=$NPD_STATE
+"$NASPERFD" -f -l "127.0.0.1:$(free_port)" -s "$state" -c "$T_TMP/keep.yaml" \
+    >"$T_TMP/restart.log" 2>&1 &
+p=$!
+sleep 2
+kill -TERM "$p"
+wait "$p"
+echo "# after a restart: $(grep 'runs:' "$T_TMP/restart.log" | tr '\n' ' ')"
+is "the open run, ended by nobody, is still kept after a restart" \
+    "$(ls "$state/runs" | grep -c "^$open_id\.json$")" 1
+check "with runs.max_bytes 16384, the oldest went at start" \
+    grep -q "runs: removed [0-9]* of the oldest" "$T_TMP/restart.log"
+total=$(cat "$state"/runs/*.json | wc -c)
+check "what is kept holds at most 16384 bytes ($total)" test "$total" -le 16384
 done_testing

@@ -188,6 +188,8 @@ t_defaults(void)
 	T_EQ_INT(c->dt_busy_iops, 100);
 	T_EQ_INT(c->dt_busy_mbps, 10);
 	T_EQ_U64(c->dt_max_bytes, 68719476736ULL);
+	T_EQ_INT(c->runs_max_count, 2000);
+	T_EQ_U64(c->runs_max_bytes, 67108864);
 	cfg_free(c);
 }
 
@@ -295,6 +297,8 @@ t_all_keys(void)
 	T_EQ_INT(c->dt_busy_iops, 0);
 	T_EQ_INT(c->dt_busy_mbps, 1000000);
 	T_EQ_U64(c->dt_max_bytes, 1048576);
+	T_EQ_INT(c->runs_max_count, 10);
+	T_EQ_U64(c->runs_max_bytes, 1099511627776ULL);
 
 	T_EQ_INT(t_allowed(c, "192.168.7.200"), 1);
 	T_EQ_INT(t_allowed(c, "192.168.8.1"), 0);
@@ -623,9 +627,9 @@ t_man(void)
 		/* The default is stated too, in the key's string form. */
 		T_TRUE(cfg_key_default(i) != NULL);
 	}
-	T_EQ_INT(i, 43);
-	T_TRUE(cfg_key_name(43) == NULL);
-	T_TRUE(cfg_key_default(43) == NULL);
+	T_EQ_INT(i, 45);
+	T_TRUE(cfg_key_name(45) == NULL);
+	T_TRUE(cfg_key_default(45) == NULL);
 	T_EQ_STR(cfg_key_name(0), "api.listen");
 	T_EQ_STR(cfg_key_default(0), "0.0.0.0:9631");
 	free(page);
