@@ -25,6 +25,9 @@
 
 #include "report_html.h"
 
+/* The page's style sheet: daemon/report.css, embedded at build time. */
+extern const char report_css[];
+
 #define HTML_MAX_NICS		8	/* NIC charts; the rest are named */
 #define HTML_MAX_MEMBERS	16	/* member cards under one array */
 #define HTML_MAX_DISKS		16	/* cards of disks outside any array */
@@ -84,90 +87,6 @@ struct html_chart {
 	struct html_line l[HTML_MAX_LINES];
 	int		 nl;
 };
-
-static const char html_css[] =
-	":root{--fg:#1b1b1b;--mut:#5a5a5a;--ln:#d4d4d4;--c:#666}\n"
-	"*{box-sizing:border-box}\n"
-	"body{margin:0 auto;max-width:76rem;padding:1rem;color:var(--fg);"
-	"background:#fff;font:15px/1.45 system-ui,-apple-system,\"Segoe UI\","
-	"Roboto,\"Helvetica Neue\",Arial,sans-serif}\n"
-	"h1{font-size:1.7rem;margin:0 0 .2rem;overflow-wrap:anywhere}\n"
-	"h2{font-size:1.25rem;margin:2rem 0 .6rem;padding-bottom:.2rem;"
-	"border-bottom:1px solid var(--ln)}\n"
-	"h3{font-size:1.05rem;margin:1.2rem 0 .4rem;overflow-wrap:anywhere}\n"
-	"h4{font-size:.95rem;margin:0 0 .2rem;overflow-wrap:anywhere}\n"
-	".sub{color:var(--mut);margin:0 0 .8rem;overflow-wrap:anywhere}\n"
-	"dl.meta{display:grid;grid-template-columns:repeat(auto-fill,"
-	"minmax(min(11rem,45%),1fr));gap:.4rem 1.2rem;margin:0}\n"
-	"dl.meta dt,dl.kpi dt{color:var(--mut);font-size:.8rem}\n"
-	"dd{margin:0;overflow-wrap:anywhere}\n"
-	".verdict{border-left:.6rem solid var(--c);background:#f6f6f6;"
-	"padding:.8rem 1rem;margin:1.2rem 0}\n"
-	".verdict .big{font-size:2.6rem;font-weight:700;line-height:1.1;"
-	"color:var(--c);margin:0}\n"
-	".verdict .res{font-size:1.2rem;margin:.2rem 0;"
-	"overflow-wrap:anywhere}\n"
-	".verdict .sum{font-size:1.1rem;margin:.4rem 0 .8rem;"
-	"white-space:pre-line;overflow-wrap:anywhere}\n"
-	"dl.kpi{display:flex;flex-wrap:wrap;gap:.4rem 2.4rem;margin:0}\n"
-	"dl.kpi dd{font-size:1.5rem;font-weight:600}\n"
-	".c-disk{--c:#a34f00}.c-network{--c:#00609e}.c-cpu{--c:#a01f78}"
-	".c-contention{--c:#8a3b12}"
-	".c-cache{--c:#23773a}.c-latency{--c:#5f4691}.c-client{--c:#4d4d4d}"
-	".c-unknown{--c:#767676}\n"
-	".tag{display:inline-block;min-width:4.6rem;font-size:.75rem;"
-	"font-weight:600;text-transform:uppercase;color:var(--c)}\n"
-	"ul.obs{padding-left:0;list-style:none}\n"
-	"ul.obs li{margin:.3rem 0;overflow-wrap:anywhere}\n"
-	".tw{overflow-x:auto}\n"
-	"table{border-collapse:collapse;width:100%;font-size:.9rem}\n"
-	"th,td{text-align:left;padding:.3rem .5rem;vertical-align:top;"
-	"border-bottom:1px solid var(--ln)}\n"
-	"th{font-size:.8rem;color:var(--mut)}\n"
-	"td.n{text-align:right;white-space:nowrap;"
-	"font-variant-numeric:tabular-nums}\n"
-	"td.d{white-space:pre-line;overflow-wrap:anywhere}\n"
-	".bar{display:inline-block;width:3.5rem;height:.55rem;"
-	"margin-left:.4rem;"
-	"border:1px solid #999;vertical-align:middle}\n"
-	".bar i{display:block;height:100%;background:var(--c)}\n"
-	".g1,.g2,.g3{display:grid;gap:1rem .9rem}\n"
-	".g2{grid-template-columns:repeat(auto-fill,"
-	"minmax(min(26rem,100%),1fr))}\n"
-	".g3{grid-template-columns:repeat(auto-fill,"
-	"minmax(min(15rem,100%),1fr))}\n"
-	".card{border:1px solid var(--ln);border-radius:4px;"
-	"padding:.4rem .5rem}\n"
-	".card figure+figure{margin-top:.4rem}\n"
-	".members{margin:.8rem 0 0 1rem;padding-left:.8rem;"
-	"border-left:3px solid var(--ln)}\n"
-	"figure{margin:0}\n"
-	"figcaption{font-size:.9rem;font-weight:600;overflow-wrap:anywhere}\n"
-	"svg{display:block;width:100%;height:auto}\n"
-	"svg text{font-size:12px;fill:#444}\n"
-	".ax{stroke:#777;stroke-width:1}.gr{stroke:#e4e4e4;stroke-width:1}\n"
-	".ln{fill:none;stroke-width:1.8;stroke-linecap:round;"
-	"stroke-linejoin:round}\n"
-	".cap{stroke-width:1.4;stroke-dasharray:6 4}\n"
-	".gap{fill:#ececec}\n"
-	"ul.lg{list-style:none;display:flex;flex-wrap:wrap;gap:.1rem 1rem;"
-	"padding:0;margin:.2rem 0 0;font-size:.8rem;overflow-wrap:anywhere}\n"
-	"ul.lg i{display:inline-block;width:1.3rem;margin-right:.3rem;"
-	"border-top:3px solid;vertical-align:middle}\n"
-	"ul.lg i.d{border-top-style:dashed}\n"
-	"ul.lg i.g{height:.7rem;border:0;background:#ececec}\n"
-	".more,.none{color:var(--mut);overflow-wrap:anywhere}\n"
-	"footer{margin-top:2rem;color:var(--mut);font-size:.8rem}\n"
-	"@media (max-width:40rem){body{padding:.6rem}"
-	".verdict .big{font-size:2rem}.members{margin-left:0}"
-	"table,tbody,tr,td{display:block}thead{display:none}"
-	"tr{padding:.4rem 0;border-bottom:1px solid var(--ln)}"
-	"td{border:0;padding:.05rem 0}td.n{text-align:left}"
-	"td[data-l]::before{content:attr(data-l) \": \";color:var(--mut);"
-	"font-size:.8rem}}\n"
-	"@media print{body{max-width:none;font-size:10pt;padding:0}"
-	"figure,.card,tr,.verdict{break-inside:avoid}"
-	"*{-webkit-print-color-adjust:exact;print-color-adjust:exact}}\n";
 
 /* Write s with &, <, >, " and ' escaped; nothing for NULL. */
 static void
@@ -610,7 +529,7 @@ html_head(struct html *h, const json_t *run)
 		html_esc(h, html_str(run, "id"));
 	}
 	fprintf(h->out, "</title>\n<style>\n%s</style>\n</head>\n<body>\n",
-	    html_css);
+	    report_css);
 }
 
 /* The header: the run's label, what ran where, and when. */
@@ -787,7 +706,7 @@ html_ceiling(struct html *h, const char *name, const json_t *c)
 		fputs("</td></tr>\n", h->out);
 		return;
 	}
-	fprintf(h->out, "<td class=\"num\">%s MB/s</td><td>", html_fmt(b,
+	fprintf(h->out, "<td class=\"n\">%s MB/s</td><td>", html_fmt(b,
 	    sizeof b, v / HTML_MB));
 	html_esc(h, html_str(c, "of"));
 	fputs(", by ", h->out);
@@ -813,7 +732,7 @@ html_ceilings(struct html *h, const json_t *c)
 	html_ceiling(h, "Disks", json_object_get(c, "disks"));
 	html_ceiling(h, "Network", json_object_get(c, "network"));
 	if (html_num(c, "transfer_bytes_per_s", &v)) {
-		fprintf(h->out, "<tr><th>Transfer</th><td class=\"num\">%s "
+		fprintf(h->out, "<tr><th>Transfer</th><td class=\"n\">%s "
 		    "MB/s</td><td>", html_fmt(b, sizeof b, v / HTML_MB));
 		if (html_num(c, "share_of_lower_pct", &pct)) {
 			fprintf(h->out, "%.0f %% of the lower ceiling, the ",
