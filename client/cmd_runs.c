@@ -765,9 +765,10 @@ runs_show(struct client *c, int argc, char **argv, const char *path,
     const char *key)
 {
 	json_t		*j, *run, *v;
-	char		 when[32], rate[32], verdict[80];
+	char		 when[32], rate[32], verdict[80], whom[160];
 	size_t		 i;
 	double		 secs;
+	int		 who;
 
 	if (argc != 1) {
 		client_fail("%s takes no arguments", argv[0]);
@@ -781,8 +782,12 @@ runs_show(struct client *c, int argc, char **argv, const char *path,
 		json_decref(j);
 		return (0);
 	}
-	printf("%-5s %-14s %-24s %-6s %-6s %8s %10s  %s\n", "ID", "START",
-	    "LABEL", "PROTO", "OP", "SECONDS", "CLIENT", "VERDICT");
+	who = strcmp(key, "transfers") == 0;
+	printf("%-5s %-14s %-24s %-6s %-6s ", "ID", "START", "LABEL", "PROTO",
+	    "OP");
+	if (who)
+		printf("%-20s ", "WHO");
+	printf("%8s %10s  %s\n", "SECONDS", "CLIENT", "VERDICT");
 	json_array_foreach(json_object_get(j, key), i, run) {
 		nptime_local(when, sizeof when, "%m-%d %H:%M:%S",
 		    json_number_value(json_object_get(run, "start")));
@@ -804,6 +809,12 @@ runs_show(struct client *c, int argc, char **argv, const char *path,
 		    json_integer_value(json_object_get(run, "id")), when,
 		    show_str(run, "label"), show_str(run, "protocol"),
 		    show_str(run, "op"));
+		if (who && json_is_string(json_object_get(run, "user"))) {
+			snprintf(whom, sizeof whom, "%s@%s", show_str(run,
+			    "user"), show_str(run, "machine"));
+			printf("%-20.20s ", whom);
+		} else if (who)
+			printf("%-20s ", "-");
 		if (json_is_true(json_object_get(run, "ended")))
 			printf("%8.1f", secs);
 		else

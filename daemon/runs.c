@@ -852,6 +852,33 @@ out:
 	return (out);
 }
 
+/*
+ * A transfer noticed on its own was taken for SMB 3 from its port: its
+ * session's dialect says which SMB it was ("SMB2_10" smb2, "NT1" smb1).
+ */
+static void
+runs_dialect(json_t *run, const json_t *rep)
+{
+	const char	*dia, *origin, *proto;
+
+	origin = json_string_value(json_object_get(run, "origin"));
+	proto = json_string_value(json_object_get(run, "protocol"));
+	dia = json_string_value(json_object_get(json_object_get(rep,
+	    "session"), "dialect"));
+	if (origin == NULL || strcmp(origin, "auto") != 0 || proto == NULL ||
+	    strncmp(proto, "smb", 3) != 0 || dia == NULL)
+		return;
+	if (strncmp(dia, "SMB3", 4) == 0)
+		proto = "smb3";
+	else if (strncmp(dia, "SMB2", 4) == 0)
+		proto = "smb2";
+	else if (strcmp(dia, "NT1") == 0 || strcmp(dia, "LANMAN2") == 0)
+		proto = "smb1";
+	else
+		return;
+	json_object_set_new(run, "protocol", json_string(proto));
+}
+
 /* A one-line summary of a run for the list. */
 static json_t *
 runs_summary(const struct run *r)
@@ -866,6 +893,13 @@ runs_summary(const struct run *r)
 	    json_object_get(rep, "verdict") : json_null());
 	json_object_set(o, "client_rate", rep != NULL ?
 	    json_object_get(rep, "client_rate") : json_null());
+	/* Who copied, as smbd knows them: the session's user and machine. */
+	if (json_is_object(json_object_get(rep, "session"))) {
+		json_object_set(o, "user", json_object_get(json_object_get(rep,
+		    "session"), "user"));
+		json_object_set(o, "machine", json_object_get(json_object_get(
+		    rep, "session"), "machine"));
+	}
 	return (o);
 }
 
@@ -1001,6 +1035,7 @@ runs_end_at(struct daemon *d, unsigned long id, const json_t *body,
 	json_object_set_new(run, "ended", json_true());
 	if ((rep = runs_make(d, run, r->doc, e)) == NULL)
 		goto out;		/* the run stays open and unchanged */
+	runs_dialect(run, rep);
 	old = r->doc;
 	if ((r->doc = json_pack("{s:O,s:O,s:O?}", "run", run, "report", rep,
 	    "path_start", json_object_get(old, "path_start"))) ==

@@ -4,7 +4,8 @@
 # client's namespace, with no nasperf call on the client side.  Listing
 # the share makes no transfer; a get of SIZE MiB becomes a transfer of
 # origin "auto" with the client's address, op read, its bytes within 2 %
-# of the file's and a verdict of network on vsrv; a put becomes a write.
+# of the file's, its SMB user and a verdict of network on vsrv; a put
+# becomes a write.
 # RATE and SIZE are drawn at random each run (the seed is printed,
 # NP_SEED=N repeats it); each transfer is asserted on its first attempt.
 . "$(dirname "$0")/lib.sh"
@@ -63,7 +64,8 @@ echo "# read: $(x 0 '| "\(.label): \(.bytes) bytes in \(.client_seconds) s"')"
 is "read: origin auto" "$(x 0 .origin)" auto
 is "read: the client's address" "$(x 0 .client_addr)" "$CLI"
 is "read: op read" "$(x 0 .op)" read
-is "read: protocol smb3" "$(x 0 .protocol)" smb3
+is "read: protocol smb3, from its session's dialect" "$(x 0 .protocol)" smb3
+is "read: who copied, as smbd knows them" "$(x 0 .user)" "$SMB_USER"
 within "read: its bytes are the file's" "$(x 0 .bytes)" \
     $((SIZE * 1048576)) 2
 rid=$(x 0 .id)
@@ -97,6 +99,7 @@ sed 's/^/#   /' "$T_TMP/table"
 check "nasperf transfers lists both, with their verdicts" sh -c \
     "grep -c 'smb \(read\|write\) from $CLI .* network: vsrv' '$T_TMP/table' |
     grep -qx 2"
+check "and who copied" grep -q " $SMB_USER@" "$T_TMP/table"
 sed 's/^/# smbclient: /' "$T_TMP/smbclient.out" | tail -4
 
 kill -TERM "$NPD_PID"
