@@ -32,6 +32,7 @@
 #include "smbsess.h"
 #include "snapshot.h"
 #include "topology.h"
+#include "transfers.h"
 
 #define API_MAX_WAITS	16		/* concurrent ?interval= requests */
 #define API_MAX_INTERVAL 60.0		/* seconds */
@@ -281,15 +282,22 @@ api_counters(struct daemon *d, struct evhttp_request *req)
 void
 api_metrics(struct daemon *d, struct evhttp_request *req)
 {
-	struct snapshot	*s;
-	struct evbuffer	*evb;
+	struct transfers_total	 totals[TRANSFERS_TOTALS], other;
+	struct snapshot		*s;
+	struct evbuffer		*evb;
+	unsigned long		 count;
+	unsigned		 active;
+	size_t			 n;
 
 	if ((s = api_snapshot(d)) == NULL) {
 		http_error(req, HTTP_INTERNAL, "internal", "snapshot: %s",
 		    strerror(errno));
 		return;
 	}
-	if ((evb = evbuffer_new()) == NULL || metrics_render(evb, s) == -1) {
+	n = transfers_totals(d, totals, &other, &count, &active);
+	if ((evb = evbuffer_new()) == NULL || metrics_render(evb, s) == -1 ||
+	    metrics_render_clients(evb, totals, n, &other, count, active) ==
+	    -1) {
 		http_error(req, HTTP_INTERNAL, "internal", "metrics: %s",
 		    strerror(errno));
 		goto out;

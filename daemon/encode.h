@@ -47,5 +47,14 @@ json_t	*enc_topology(const struct topology *);
  * in node_exporter's style with the nasperf_ prefix (metrics.c).  0 or -1.
  */
 int	 metrics_render(struct evbuffer *evb, const struct snapshot *);
+struct transfers_total;
+/*
+ * Append the per-client byte counters (n of them, then other unless it
+ * is zero) and the transfers' count and those under way (metrics.c).
+ */
+int	 metrics_render_clients(struct evbuffer *evb,
+	    const struct transfers_total *v, size_t n,
+	    const struct transfers_total *other, unsigned long count,
+	    unsigned active);
 
 #endif /* ENCODE_H */

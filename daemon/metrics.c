@@ -20,6 +20,7 @@
 
 #include "encode.h"
 #include "snapshot.h"
+#include "transfers.h"
 
 struct metrics {
 	struct evbuffer	*evb;
@@ -572,6 +573,44 @@ metrics_crypto(struct metrics *m, const struct crypto *c)
 		metrics_label(labels, sizeof labels, "module", a->module);
 		metrics_sample(m, "nasperf_crypto_hw_driver_info", labels, 1);
 	}
+}
+
+/* nasperf_client_*: bytes per client and the transfers noticed. */
+int
+metrics_render_clients(struct evbuffer *evb, const struct transfers_total *v,
+    size_t n, const struct transfers_total *other, unsigned long count,
+    unsigned active)
+{
+	struct metrics	 m = { evb, 0 };
+	char		 labels[512];
+	size_t		 i;
+	int		 dir;
+
+	metrics_family(&m, "nasperf_client_bytes_total", "counter",
+	    "Bytes moved over the file services per client address since "
+	    "nasperfd started, by the server's direction (sent: reads); the "
+	    "first 32 clients have their own, the rest are client=\"other\".");
+	for (dir = 0; dir < 2; dir++)
+		for (i = 0; i <= n; i++) {
+			const struct transfers_total *t = i < n ? &v[i] : other;
+
+			if (i == n && t->sent + t->received == 0)
+				continue;
+			labels[0] = '\0';
+			metrics_label(labels, sizeof labels, "client",
+			    t->client);
+			metrics_label(labels, sizeof labels, "direction",
+			    dir == 0 ? "sent" : "received");
+			metrics_sample(&m, "nasperf_client_bytes_total", labels,
+			    (double)(dir == 0 ? t->sent : t->received));
+		}
+	metrics_family(&m, "nasperf_transfers_total", "counter",
+	    "Transfers noticed on their own since nasperfd started.");
+	metrics_sample(&m, "nasperf_transfers_total", "", (double)count);
+	metrics_family(&m, "nasperf_transfers_active", "gauge",
+	    "Transfers under way.");
+	metrics_sample(&m, "nasperf_transfers_active", "", (double)active);
+	return (m.err ? -1 : 0);
 }
 
 /* Append the Prometheus text exposition of a snapshot to evb. */

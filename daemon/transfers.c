@@ -77,6 +77,10 @@ struct transfers {
 	unsigned		 gen;
 	double			 last;		/* time of the last reading */
 	int			 warned;	/* sock_diag's failure logged */
+	struct transfers_total	 totals[TRANSFERS_TOTALS];
+	size_t			 ntotals;
+	struct transfers_total	 other;		/* the clients after them */
+	unsigned long		 count;		/* transfers noticed */
 };
 
 /* The client called addr, made when missing (NULL when full). */
@@ -133,6 +137,8 @@ xf_open(struct transfers *x, struct xf_client *c)
 		return;
 	c->run = runs_open_auto(x->d, body, c->addr, c->t_first);
 	json_decref(body);
+	if (c->run != -1)
+		x->count++;
 	if (c->run > 0)
 		log_info("transfer: %s %s from %s, run %ld", c->service,
 		    xf_read(c) ? "read" : "write", c->addr, c->run);
@@ -243,6 +249,33 @@ xf_conn(struct transfers *x, const struct inetdiag_conn *k, int *fresh)
 }
 
 /*
+ * Add a connection's bytes to its client's total: a counter of its own
+ * for the first TRANSFERS_TOTALS clients, "other" for the rest, so that
+ * /metrics keeps a bounded number of series that never go down.
+ */
+static void
+xf_total(struct transfers *x, const char *addr, uint64_t sent,
+    uint64_t recv)
+{
+	struct transfers_total	*t = NULL;
+	size_t			 i;
+
+	if (sent + recv == 0)
+		return;
+	for (i = 0; i < x->ntotals && t == NULL; i++)
+		if (strcmp(x->totals[i].client, addr) == 0)
+			t = &x->totals[i];
+	if (t == NULL && x->ntotals < TRANSFERS_TOTALS) {
+		t = &x->totals[x->ntotals++];
+		snprintf(t->client, sizeof t->client, "%s", addr);
+	}
+	if (t == NULL)
+		t = &x->other;
+	t->sent += sent;
+	t->received += recv;
+}
+
+/*
  * Add one connection's bytes since the last reading to its client; a
  * destroyed socket's are its last.
  */
@@ -270,6 +303,7 @@ xf_count(struct transfers *x, const struct inetdiag_conn *k)
 	c->sent = k->bytes_acked;
 	c->recv = k->bytes_received;
 	c->gen = x->gen;
+	xf_total(x, k->remote, ds, dr);
 	if ((cl = xf_client(x, k->remote)) == NULL)
 		return;
 	if (ds + dr > cl->dsent + cl->drecv || cl->service == NULL)
@@ -317,6 +351,29 @@ xf_tick(NP_UNUSED evutil_socket_t fd, NP_UNUSED short what, void *arg)
 		    x->clients[i].psent + x->clients[i].precv > 0)
 			x->clients[j++] = x->clients[i];
 	x->nclients = j;
+}
+
+size_t
+transfers_totals(const struct daemon *d, struct transfers_total *v,
+    struct transfers_total *other, unsigned long *count, unsigned *active)
+{
+	const struct transfers	*x = d->transfers;
+	size_t			 i;
+
+	memset(other, 0, sizeof *other);
+	snprintf(other->client, sizeof other->client, "other");
+	*count = 0;
+	*active = 0;
+	if (x == NULL)
+		return (0);
+	for (i = 0; i < x->ntotals; i++)
+		v[i] = x->totals[i];
+	other->sent = x->other.sent;
+	other->received = x->other.received;
+	*count = x->count;
+	for (i = 0; i < x->nclients; i++)
+		*active += x->clients[i].state == XF_TRANSFER;
+	return (x->ntotals);
 }
 
 /*

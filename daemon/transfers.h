@@ -24,6 +24,25 @@ int	transfers_init(struct daemon *, char **cause);
 /* Stop watching and free what is kept; open transfers stay open runs. */
 void	transfers_shutdown(struct daemon *);
 /*
+ * The bytes each client moved over the file services since nasperfd
+ * started, as counters that only grow: the first TRANSFERS_TOTALS
+ * clients seen have one each, the clients after them share "other".
+ */
+#define TRANSFERS_TOTALS	32
+struct transfers_total {
+	char		client[64];
+	uint64_t	sent, received;	/* by the server, to the client */
+};
+/*
+ * The clients' totals into v (at most TRANSFERS_TOTALS; how many is
+ * returned), the rest's into *other, and the transfers noticed so far and
+ * those under way into *count and *active.
+ */
+size_t	transfers_totals(const struct daemon *, struct transfers_total *v,
+	    struct transfers_total *other, unsigned long *count,
+	    unsigned *active);
+
+/*
  * The clients moving data now: [{"client", "service", "state" ("rising"
  * or "transfer"), "run", "bytes_per_s", "sent_bytes", "received_bytes",
  * "seconds"}]; NULL on ENOMEM.

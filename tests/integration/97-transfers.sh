@@ -100,6 +100,24 @@ check "nasperf transfers lists both, with their verdicts" sh -c \
     "grep -c 'smb \(read\|write\) from $CLI .* network: vsrv' '$T_TMP/table' |
     grep -qx 2"
 check "and who copied" grep -q " $SMB_USER@" "$T_TMP/table"
+# The clients' counters on /metrics: what the client read and wrote.
+api /metrics >"$T_TMP/metrics"
+m() {	# m DIRECTION: the client's bytes that way
+	sed -n "s/^nasperf_client_bytes_total{client=\"$CLI\",direction=\"$1\"} //p" \
+	    "$T_TMP/metrics"
+}
+within "metrics: the bytes sent to $CLI are the file's" "$(m sent)" \
+    $((SIZE * 1048576)) 3
+within "metrics: the bytes received from it too" "$(m received)" \
+    $((SIZE * 1048576)) 3
+is "metrics: two transfers noticed" \
+    "$(sed -n 's/^nasperf_transfers_total //p' "$T_TMP/metrics")" 2
+if command -v promtool >/dev/null 2>&1; then
+	check "promtool accepts the metrics" sh -c \
+	    "promtool check metrics <'$T_TMP/metrics' >/dev/null 2>&1"
+else
+	skip "promtool is not installed"
+fi
 sed 's/^/# smbclient: /' "$T_TMP/smbclient.out" | tail -4
 
 kill -TERM "$NPD_PID"

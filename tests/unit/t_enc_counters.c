@@ -8,7 +8,22 @@
 
 #include "test.h"
 #include "encode.h"
+#include "transfers.h"
 #include "snapshot.h"
+
+/* What evb holds, as a string; the caller frees it. */
+static char *
+t_drain(struct evbuffer *evb)
+{
+	size_t	 len = evbuffer_get_length(evb);
+	char	*text = malloc(len + 1);
+
+	if (text == NULL)
+		return (NULL);
+	evbuffer_remove(evb, text, len);
+	text[len] = '\0';
+	return (text);
+}
 
 static const char *const smb_pats[] = { "smbd" };
 static const char *const nfs_pats[] = { "nfsd" };
@@ -195,7 +210,6 @@ t_metrics(struct snapshot *s)
 {
 	struct evbuffer	*evb;
 	char		*text;
-	size_t		 len;
 	int		 nfam;
 
 	T_OK(snapshot_take(t_root("qts5-5.10-x86_64"), &opts, s));
@@ -203,10 +217,7 @@ t_metrics(struct snapshot *s)
 	strcpy(s->disks.devs[0].name, "sd\xff\"x");
 	evb = evbuffer_new();
 	T_OK(metrics_render(evb, s));
-	len = evbuffer_get_length(evb);
-	text = malloc(len + 1);
-	evbuffer_remove(evb, text, len);
-	text[len] = '\0';
+	text = t_drain(evb);
 	T_TRUE(t_wellformed(text, &nfam));
 	T_TRUE(nfam > 40);
 	T_TRUE(strstr(text, "nasperf_cpu_seconds_total{cpu=\"0\",mode=\"user\"} "
@@ -234,15 +245,48 @@ t_metrics(struct snapshot *s)
 	T_OK(snapshot_take(t_root("empty"), &opts, s));
 	evb = evbuffer_new();
 	T_OK(metrics_render(evb, s));
-	len = evbuffer_get_length(evb);
-	text = malloc(len + 1);
-	evbuffer_remove(evb, text, len);
-	text[len] = '\0';
+	text = t_drain(evb);
 	T_TRUE(t_wellformed(text, &nfam));
 	T_EQ_INT(nfam, 1);
 	T_TRUE(strstr(text, "nasperf_probe_up{part=\"disks\"} 0\n") != NULL);
 	free(text);
 	evbuffer_free(evb);
+
+	/* The clients' counters: one each, then "other" when it has any. */
+	{
+		struct transfers_total	v[2], other;
+
+		memset(v, 0, sizeof v);
+		memset(&other, 0, sizeof other);
+		snprintf(v[0].client, sizeof v[0].client, "192.0.2.7");
+		v[0].sent = 734003200;
+		v[0].received = 1048576;
+		snprintf(v[1].client, sizeof v[1].client, "2001:db8::7");
+		v[1].received = 5;
+		snprintf(other.client, sizeof other.client, "other");
+		evb = evbuffer_new();
+		T_OK(metrics_render_clients(evb, v, 2, &other, 3, 1));
+		text = t_drain(evb);
+		T_TRUE(t_wellformed(text, &nfam));
+		T_EQ_INT(nfam, 3);
+		T_TRUE(strstr(text, "nasperf_client_bytes_total{client="
+		    "\"192.0.2.7\",direction=\"sent\"} 734003200\n") != NULL);
+		T_TRUE(strstr(text, "nasperf_client_bytes_total{client="
+		    "\"2001:db8::7\",direction=\"received\"} 5\n") != NULL);
+		T_TRUE(strstr(text, "{client=\"other\"") == NULL);
+		T_TRUE(strstr(text, "nasperf_transfers_total 3\n") != NULL);
+		T_TRUE(strstr(text, "nasperf_transfers_active 1\n") != NULL);
+		free(text);
+		evbuffer_free(evb);
+		other.sent = 9;
+		evb = evbuffer_new();
+		T_OK(metrics_render_clients(evb, v, 2, &other, 3, 1));
+		text = t_drain(evb);
+		T_TRUE(strstr(text, "nasperf_client_bytes_total{client="
+		    "\"other\",direction=\"sent\"} 9\n") != NULL);
+		free(text);
+		evbuffer_free(evb);
+	}
 }
 
 int
