@@ -54,6 +54,15 @@ int	client_status_error(struct client *, json_t *j);
 json_t	*client_call(struct client *, int method, const char *path,
 	    const json_t *body);
 
+/*
+ * The options of a command that asks again and again (top, watch):
+ * -i SECONDS between asks (0.5 to 60) and -n COUNT asks, into *interval
+ * and *count (left alone when not given); no operand.  0, or 2 with a
+ * usage message printed.
+ */
+int	client_every(int argc, char **argv, const char *cmd, double *interval,
+	    long *count);
+
 /* The run commands (cmd_runs.c): each returns the exit status. */
 int	cmd_run(struct client *, int argc, char **argv);
 int	cmd_mark(struct client *, int argc, char **argv);
@@ -62,6 +71,8 @@ int	cmd_transfers(struct client *, int argc, char **argv);
 int	cmd_report(struct client *, int argc, char **argv);
 int	cmd_compare(struct client *, int argc, char **argv);
 int	cmd_top(struct client *, int argc, char **argv);
+/* nasperf watch (cmd_watch.c): the transfers the daemon notices, live. */
+int	cmd_watch(struct client *, int argc, char **argv);
 /* Parse a byte count with an optional k/M/G/T suffix (powers of 1024). */
 int	run_parse_bytes(const char *, uint64_t *out);
 /* Print run id's report: the daemon's text, or rep as JSON with --json. */

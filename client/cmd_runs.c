@@ -1066,37 +1066,13 @@ int
 cmd_top(struct client *c, int argc, char **argv)
 {
 	json_t		*j, *v;
-	char		 path[96], *end;
+	char		 path[96];
 	double		 interval = 1.0;
 	long		 count = 0, k;
-	int		 ch, tty = isatty(1);
+	int		 tty = isatty(1), rc;
 
-	optind = 0;	/* 0: glibc starts afresh, with these flags */
-	while ((ch = getopt(argc, argv, "i:n:")) != -1) {
-		switch (ch) {
-		case 'i':
-			errno = 0;
-			interval = strtod(optarg, &end);
-			if (errno != 0 || *end != '\0' || !(interval >= 0.5 &&
-			    interval <= 60)) {
-				client_fail("top -i %s: expected seconds from "
-				    "0.5 to 60", optarg);
-				return (2);
-			}
-			break;
-		case 'n':
-			count = strtol(optarg, &end, 10);
-			if (*end != '\0' || count <= 0) {
-				client_fail("top -n %s: expected a count",
-				    optarg);
-				return (2);
-			}
-			break;
-		default:
-			client_fail("usage: nasperf top [-i SEC] [-n COUNT]");
-			return (2);
-		}
-	}
+	if ((rc = client_every(argc, argv, "top", &interval, &count)) != 0)
+		return (rc);
 	signal(SIGINT, top_sig);
 	for (k = 0; !top_stop && (count == 0 || k < count); k++) {
 		snprintf(path, sizeof path, "/v1/counters?interval=%g",

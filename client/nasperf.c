@@ -58,6 +58,10 @@ static const char nasperf_usage[] =
 "  runs                  the runs the daemon keeps, with their verdicts\n"
 "  transfers             the copies the daemon noticed on its own (any SMB, NFS,\n"
 "                        AFP or iSCSI client), with their verdicts\n"
+"  watch [-i SEC] [-n N]\n"
+"                        those copies as they happen: on a terminal, the\n"
+"                        clients moving data with the verdict so far and\n"
+"                        the last ended; else a line as each starts and ends\n"
 "  report ID [--format json|yaml|text] [--html FILE]\n"
 "                        a run's report\n"
 "  compare ID...         runs side by side\n"
@@ -393,6 +397,48 @@ client_status_error(struct client *c, json_t *j)
 	    msg : "request failed"));
 }
 
+/* -i SECONDS and -n COUNT of top and watch; see client.h. */
+int
+client_every(int argc, char **argv, const char *cmd, double *interval,
+    long *count)
+{
+	char	*end;
+	int	 ch;
+
+	optind = 0;	/* 0: glibc starts afresh, with these flags */
+	while ((ch = getopt(argc, argv, "i:n:")) != -1) {
+		switch (ch) {
+		case 'i':
+			errno = 0;
+			*interval = strtod(optarg, &end);
+			if (errno != 0 || *end != '\0' || !(*interval >= 0.5 &&
+			    *interval <= 60)) {
+				client_fail("%s -i %s: expected seconds from "
+				    "0.5 to 60", cmd, optarg);
+				return (2);
+			}
+			break;
+		case 'n':
+			*count = strtol(optarg, &end, 10);
+			if (*end != '\0' || *count <= 0) {
+				client_fail("%s -n %s: expected a count", cmd,
+				    optarg);
+				return (2);
+			}
+			break;
+		default:
+			client_fail("usage: nasperf %s [-i SEC] [-n COUNT]",
+			    cmd);
+			return (2);
+		}
+	}
+	if (optind != argc) {
+		client_fail("usage: nasperf %s [-i SEC] [-n COUNT]", cmd);
+		return (2);
+	}
+	return (0);
+}
+
 /* A request whose 2xx JSON answer is returned; NULL with the error shown. */
 json_t *
 client_call(struct client *c, int method, const char *path, const json_t *body)
@@ -495,7 +541,7 @@ main(int argc, char **argv)
 		int		(*fn)(struct client *, int, char **);
 	} cmds[] = {
 		{ "run", cmd_run }, { "mark", cmd_mark }, { "runs", cmd_runs },
-		{ "transfers", cmd_transfers },
+		{ "transfers", cmd_transfers }, { "watch", cmd_watch },
 		{ "report", cmd_report }, { "compare", cmd_compare },
 		{ "top", cmd_top }, { "synth", cmd_synth },
 		{ "disktest", cmd_disktest }, { "bench", cmd_bench },

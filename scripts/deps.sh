@@ -22,7 +22,7 @@ NP_BUILD_DEPS="ca-certificates gcc libc6-dev make autoconf automake pkg-config \
 libevent-dev libyaml-dev libjansson-dev libsmbclient-dev libnfs-dev"
 NP_TEST_DEPS="curl jq sysstat prometheus btrfs-progs mandoc systemd \
 util-linux procps fio chromium iperf3 iproute2 shellcheck \
-samba smbclient nfs-ganesha nfs-ganesha-vfs rpcbind libnfs-utils \
+samba smbclient nfs-ganesha nfs-ganesha-vfs rpcbind libnfs-utils tmux \
 openssh-server openssh-client \
 debhelper dpkg-dev build-essential lintian fakeroot adduser file"
 

@@ -48,6 +48,21 @@ wait_ended() {
 	return 1
 }
 
+# nasperf watch follows it all: without a terminal, a line per event;
+# on one (a tmux pane), the screen drawn again in place.
+client watch -i 0.5 >"$T_TMP/watch.out" 2>&1 &
+WATCH=$!
+at_exit "kill $WATCH 2>/dev/null"
+TMUX_L=np$$
+if command -v tmux >/dev/null 2>&1; then
+	tmux -L "$TMUX_L" -f /dev/null new-session -d -x 150 -y 40 \
+	    "env NASPERF_TOKEN=$NPD_TOKEN $NASPERF -H 127.0.0.1:$NPD_PORT watch -i 0.5"
+	at_exit "tmux -L $TMUX_L kill-server 2>/dev/null"
+fi
+pane() {	# pane FILE: what the tmux pane shows
+	tmux -L "$TMUX_L" capture-pane -p >"$1" 2>/dev/null
+}
+
 # Browsing is no transfer.
 smbc "ls"
 smbc "ls"
@@ -86,8 +101,12 @@ check "read: the text report says network: vsrv" \
 is "an unknown transfer is 404" "$(status /v1/transfers/999 \
     -H "Authorization: Bearer $NPD_TOKEN")" 404
 
-# A write.
-smbc "put $T_TMP/up up"
+# A write, the watch's screen looked at halfway.
+smbc "put $T_TMP/up up" &
+put=$!
+sleep $((SECS / 2 + 1))
+pane "$T_TMP/pane.mid"
+wait "$put"
 check "the write ends as a transfer" wait_ended 2
 sel='[.transfers[] | select(.op == "write")][0]'
 is "write: op write" "$(jq -r "$sel.op" "$T_TMP/xf")" write
@@ -100,6 +119,30 @@ check "nasperf transfers lists both, with their verdicts" sh -c \
     "grep -c 'smb \(read\|write\) from $CLI .* network: vsrv' '$T_TMP/table' |
     grep -qx 2"
 check "and who copied" grep -q " $SMB_USER@" "$T_TMP/table"
+sleep 1
+kill "$WATCH"
+wait "$WATCH" 2>/dev/null
+sed 's/^/#   watch: /' "$T_TMP/watch.out"
+check "watch: a line as the read started" grep -q \
+    "started transfer 1: smb3 read $CLI by " "$T_TMP/watch.out"
+check "watch: and as it ended, with its verdict" grep -q \
+    "ended transfer 1: smb3 read $CLI by $SMB_USER@.* MB/s; network: vsrv" \
+    "$T_TMP/watch.out"
+check "watch: the write too" grep -q \
+    "ended transfer 2: smb3 write $CLI by $SMB_USER@.*; network: vsrv" \
+    "$T_TMP/watch.out"
+if command -v tmux >/dev/null 2>&1; then
+	pane "$T_TMP/pane.end"
+	grep -v '^$' "$T_TMP/pane.mid" | sed 's/^/#   halfway: /'
+	check "watch on a terminal: halfway, the client under way" \
+	    grep -q "^  $CLI .* smb " "$T_TMP/pane.mid"
+	check "watch on a terminal: at the end, both ended with their verdicts" \
+	    sh -c "grep -c ' $SMB_USER@.* network: vsrv$' '$T_TMP/pane.end' |
+	    grep -qx 2"
+else
+	skip "tmux is not installed"
+	skip "tmux is not installed"
+fi
 # The clients' counters on /metrics: what the client read and wrote.
 api /metrics >"$T_TMP/metrics"
 m() {	# m DIRECTION: the client's bytes that way
