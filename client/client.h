@@ -18,6 +18,14 @@ struct evbuffer;
 struct event_base;
 
 /* Where to connect and how. */
+/*
+ * How --json prints an answer: indented, or one line for what repeats;
+ * reals to 15 significant digits (2.31, not 2.3100000000000001).
+ */
+#define CLIENT_JSON	(JSON_INDENT(2) | JSON_PRESERVE_ORDER | \
+			    JSON_REAL_PRECISION(15))
+#define CLIENT_JSON_LINE	(JSON_COMPACT | JSON_REAL_PRECISION(15))
+
 struct client {
 	char		 host[256];
 	unsigned	 port;

@@ -878,8 +878,7 @@ cmd_bench(struct client *c, int argc, char **argv)
 			for (i = 0; i < b.nrows; i++)
 				json_array_append_new(rows,
 				    bench_row_json(&b.rows[i]));
-			json_dumpf(out, stdout, JSON_INDENT(2) |
-			    JSON_PRESERVE_ORDER);
+			json_dumpf(out, stdout, CLIENT_JSON);
 			fputc('\n', stdout);
 			json_decref(out);
 		}

@@ -220,7 +220,7 @@ disktest_show(struct client *c, json_t *j)
 	int		 rc = st != NULL && strcmp(st, "done") == 0 ? 0 : 1;
 
 	if (c->json) {
-		json_dumpf(j, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		json_dumpf(j, stdout, CLIENT_JSON);
 		fputc('\n', stdout);
 	} else
 		disktest_print(j);

@@ -1865,8 +1865,7 @@ cmd_install(struct client *c, int argc, char **argv)
 	if (in->dry_run) {
 		if (c->json) {
 			j = install_json(in, NULL, host);
-			json_dumpf(j, stdout, JSON_INDENT(2) |
-			    JSON_PRESERVE_ORDER);
+			json_dumpf(j, stdout, CLIENT_JSON);
 			fputc('\n', stdout);
 			json_decref(j);
 		} else {
@@ -1926,7 +1925,7 @@ cmd_install(struct client *c, int argc, char **argv)
 		goto out;
 	if (c->json) {
 		j = install_json(in, &res, host);
-		json_dumpf(j, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		json_dumpf(j, stdout, CLIENT_JSON);
 		fputc('\n', stdout);
 		json_decref(j);
 	} else {
@@ -2107,7 +2106,7 @@ cmd_uninstall(struct client *c, int argc, char **argv)
 		    in->dest, "prefix", in->prefix, "dry_run", in->dry_run,
 		    "installed", !u.none, "removed", u.removed, "kept",
 		    u.kept);
-		json_dumpf(j, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		json_dumpf(j, stdout, CLIENT_JSON);
 		fputc('\n', stdout);
 		json_decref(j);
 	} else if (u.none)

@@ -204,7 +204,7 @@ run_print_report(struct client *c, long id, const json_t *rep)
 	char	path[64];
 
 	if (c->json) {
-		json_dumpf(rep, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		json_dumpf(rep, stdout, CLIENT_JSON);
 		fputc('\n', stdout);
 		return (0);
 	}
@@ -565,7 +565,7 @@ run_import(struct client *c, const struct run_opts *o)
 			continue;
 		}
 		if (c->json) {
-			json_dumpf(j, stdout, JSON_INDENT(2));
+			json_dumpf(j, stdout, CLIENT_JSON);
 			fputc('\n', stdout);
 		} else
 			printf("run %lld %s: %s: %s\n",
@@ -777,7 +777,7 @@ runs_show(struct client *c, int argc, char **argv, const char *path,
 	if ((j = client_call(c, EVHTTP_REQ_GET, path, NULL)) == NULL)
 		return (1);
 	if (c->json) {
-		json_dumpf(j, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		json_dumpf(j, stdout, CLIENT_JSON);
 		fputc('\n', stdout);
 		json_decref(j);
 		return (0);
@@ -915,7 +915,7 @@ cmd_report(struct client *c, int argc, char **argv)
 	if (strcmp(fmt, "json") == 0) {
 		if ((j = client_json(c)) == NULL)
 			return (1);
-		json_dumpf(j, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		json_dumpf(j, stdout, CLIENT_JSON);
 		fputc('\n', stdout);
 		json_decref(j);
 		return (0);
@@ -1029,7 +1029,7 @@ cmd_compare(struct client *c, int argc, char **argv)
 		all = json_array();
 		for (i = 0; i < n; i++)
 			json_array_append(all, reps[i]);
-		json_dumpf(all, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		json_dumpf(all, stdout, CLIENT_JSON);
 		fputc('\n', stdout);
 		json_decref(all);
 		goto out;
@@ -1085,7 +1085,7 @@ cmd_top(struct client *c, int argc, char **argv)
 		if (tty)
 			printf("\033[H\033[2J");
 		if (c->json) {
-			json_dumpf(j, stdout, JSON_COMPACT);
+			json_dumpf(j, stdout, CLIENT_JSON_LINE);
 			fputc('\n', stdout);
 		} else
 			show_counters(stdout, j);
@@ -1093,7 +1093,7 @@ cmd_top(struct client *c, int argc, char **argv)
 		if ((v = client_call(c, EVHTTP_REQ_GET,
 		    "/v1/verdict?seconds=5", NULL)) != NULL) {
 			if (c->json) {
-				json_dumpf(v, stdout, JSON_COMPACT);
+				json_dumpf(v, stdout, CLIENT_JSON_LINE);
 				fputc('\n', stdout);
 			} else
 				printf("\nlast 5 s: %s: %s\n  %s\n",

@@ -858,7 +858,7 @@ cmd_synth(struct client *c, int argc, char **argv)
 		rc |= synth_direction(t, out);
 	}
 	if (out != NULL) {
-		json_dumpf(out, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		json_dumpf(out, stdout, CLIENT_JSON);
 		fputc('\n', stdout);
 	}
 out:

@@ -248,7 +248,7 @@ cmd_watch(struct client *c, int argc, char **argv)
 			break;
 		}
 		if (c->json) {
-			json_dumpf(j, stdout, JSON_COMPACT);
+			json_dumpf(j, stdout, CLIENT_JSON_LINE);
 			fputc('\n', stdout);
 			fflush(stdout);
 		} else if (tty)

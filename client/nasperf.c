@@ -388,13 +388,13 @@ client_status_error(struct client *c, json_t *j)
 	if (j != NULL && (e = json_object_get(j, "error")) != NULL)
 		msg = json_string_value(json_object_get(e, "message"));
 	if (c->status == 401)
-		return (client_fail("%s: 401 unauthorized: %s; give the token "
-		    "with --token-file FILE or NASPERF_TOKEN (on the server it "
-		    "is in the state directory, " NASPERF_TOKEN_FILE
-		    " by default)", c->host, msg != NULL ? msg :
+		return (client_fail("%s port %u: 401 unauthorized: %s; give "
+		    "the token with --token-file FILE or NASPERF_TOKEN (on the "
+		    "server it is in the state directory, " NASPERF_TOKEN_FILE
+		    " by default)", c->host, c->port, msg != NULL ? msg :
 		    "token required"));
-	return (client_fail("%s: %d: %s", c->host, c->status, msg != NULL ?
-	    msg : "request failed"));
+	return (client_fail("%s port %u: %d: %s", c->host, c->port, c->status,
+	    msg != NULL ? msg : "request failed"));
 }
 
 /* -i SECONDS and -n COUNT of top and watch; see client.h. */
@@ -683,7 +683,7 @@ main(int argc, char **argv)
 		goto out;
 	}
 	if (c.json) {
-		json_dumpf(j, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		json_dumpf(j, stdout, CLIENT_JSON);
 		fputc('\n', stdout);
 	} else if (strcmp(cmd, "info") == 0)
 		client_show_info(j);

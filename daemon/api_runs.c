@@ -178,13 +178,19 @@ api_runs_at(struct daemon *d, struct evhttp_request *req, const char *prefix,
 	unsigned long		 id;
 
 	rest = evhttp_uri_get_path(uri) + strlen(prefix);
-	if (http_path_id(rest, &id, &end) == -1 ||
-	    (doc = runs_get(d, id)) == NULL || (origin != NULL &&
+	if (http_path_id(rest, &id, &end) == -1) {
+		http_error(req, HTTP_NOTFOUND, origin != NULL ?
+		    "no_such_transfer" : "no_such_run", "no %s %.*s: not a "
+		    "run id", origin != NULL ? "transfer" : "run",
+		    (int)strcspn(rest, "/"), rest);
+		return;
+	}
+	if ((doc = runs_get(d, id)) == NULL || (origin != NULL &&
 	    ((o = json_string_value(json_object_get(json_object_get(doc,
 	    "run"), "origin"))) == NULL || strcmp(o, origin) != 0))) {
 		http_error(req, HTTP_NOTFOUND, origin != NULL ?
-		    "no_such_transfer" : "no_such_run", "no %s %.40s",
-		    origin != NULL ? "transfer" : "run", rest);
+		    "no_such_transfer" : "no_such_run", "no %s %lu",
+		    origin != NULL ? "transfer" : "run", id);
 		return;
 	}
 	sub = *end == '/' ? end + 1 : "";

@@ -405,7 +405,7 @@ dt_target(const struct cfg *cfg, const struct topology *topo,
 	if ((b = blockdev_find_any(&topo->block, name, &part)) == NULL)
 		return (http_fail(r, 400, "unknown_target", "unknown target "
 		    "'%.100s': not a disk in %s/sys/block, nor a volume "
-		    "path", s, root));
+		    "path", s, strcmp(root, "/") == 0 ? "" : root));
 	if (part != NULL)
 		return (http_fail(r, 400, "bad_target", "%.100s is a "
 		    "partition of %s: name the disk", s, b->name));

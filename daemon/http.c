@@ -47,7 +47,8 @@ http_reply(struct evhttp_request *req, int status, json_t *body)
 	struct evbuffer	*evb;
 
 	if ((evb = evbuffer_new()) == NULL || body == NULL ||
-	    json_dump_callback(body, http_write_cb, evb, JSON_COMPACT) == -1) {
+	    json_dump_callback(body, http_write_cb, evb, JSON_COMPACT |
+	    JSON_REAL_PRECISION(HTTP_REAL_DIGITS)) == -1) {
 		evhttp_send_error(req, HTTP_INTERNAL, NULL);
 		goto out;
 	}

@@ -10,6 +10,12 @@
 #ifndef HTTP_H
 #define HTTP_H
 
+/*
+ * Significant digits of a real in an answer: 2.31, not 2.3100000000000001
+ * (a Unix time keeps its tens of microseconds).
+ */
+#define HTTP_REAL_DIGITS	15
+
 #include <stddef.h>
 
 #include <jansson.h>

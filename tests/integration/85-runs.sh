@@ -201,8 +201,12 @@ no_escape() {	# no ESC byte, and the label's shown escaped
 }
 check "a label's escape sequence is escaped in report and runs" \
     no_escape "$T_TMP/esc.txt"
-"$NASPERF" report 99999 >/dev/null 2>&1
+"$NASPERF" report 99999 >/dev/null 2>"$T_TMP/err"
 is "report of an unknown run fails" "$?" 1
+check "... naming the run, the host and its port" grep -qx \
+    "nasperf: 127.0.0.1 port $port: 404: no run 99999" "$T_TMP/err"
+check "answers give reals to 15 digits (2.31, not 2.3100000000000001)" \
+    sh -c "! curl -s -H '$H' '$NPD_URL/v1/info' | grep -qE '[0-9]\.[0-9]{16}'"
 "$NASPERF" report abc >/dev/null 2>&1
 is "report of a non-number is a usage error" "$?" 2
 check "mark start opens a run" sh -c "'$NASPERF' mark start --label gui | grep -q opened"
