@@ -682,7 +682,7 @@ cmd_bench(struct client *c, int argc, char **argv)
 	char			 s1[32], name[96], *end;
 	double			 scale = 1;
 	long			 v;
-	int			 ch, mask = T_ALL, keep = 0, rc = 0, rv;
+	int			 ch, mask = T_ALL, keep = 0, rc = 0, rv, smb;
 	size_t			 i;
 	json_t			*out, *rows;
 
@@ -770,6 +770,19 @@ cmd_bench(struct client *c, int argc, char **argv)
 		return (2);
 	}
 	target = argv[optind];
+	/* Options that mean nothing for the target are refused, not ignored. */
+	smb = strncmp(target, "smb://", 6) == 0;
+	if (!smb && (po.min_protocol != NULL || po.max_protocol != NULL ||
+	    po.signing != NULL || po.encrypt != NULL || po.credentials !=
+	    NULL))
+		return (client_fail("bench: --%s is for an smb:// target, not "
+		    "%s", po.min_protocol != NULL ? "min-protocol" :
+		    po.max_protocol != NULL ? "max-protocol" : po.signing !=
+		    NULL ? "signing" : po.encrypt != NULL ? "encrypt" :
+		    "credentials", target) + 1);
+	if (po.nfs_version != 0 && strncmp(target, "nfs://", 6) != 0)
+		return (client_fail("bench: --nfs-version is for an nfs:// "
+		    "target, not %s", target) + 1);
 	if (scale != 1) {
 		sz.seq = bench_scale(sz.seq, scale, MiB);
 		sz.small = bench_scale(sz.small, scale, KiB);

@@ -92,6 +92,10 @@ check "and says so" grep -q 'none: No such file or directory' "$T_TMP/err"
 client bench --quick "$T_TMP/vol.img" >/dev/null 2>"$T_TMP/err"
 is "a file is not a target" "$?" 1
 check "and says so" grep -q 'not a directory' "$T_TMP/err"
+client bench --quick --signing required "$T_TMP/vol" >/dev/null 2>"$T_TMP/err"
+is "an SMB option on a directory is a usage error" "$?" 2
+check "... that says so" grep -q -- '--signing is for an smb:// target' \
+    "$T_TMP/err"
 client bench --quick ftp://x/y >/dev/null 2>"$T_TMP/err"
 is "an unknown URL fails" "$?" 1
 client bench --tests bogus "$T_TMP/vol" >/dev/null 2>&1
