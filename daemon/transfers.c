@@ -36,6 +36,7 @@
 #define XF_MAX_CLIENTS	64	/* clients followed at once */
 #define XF_SMBCONF_TICKS 30	/* smb.conf's ports read again this often */
 #define XF_ADDR_MAX	64
+#define XF_MISSED	5	/* readings a connection may be missing from */
 
 enum xf_state { XF_IDLE, XF_RISING, XF_TRANSFER };
 
@@ -45,6 +46,7 @@ struct xf_conn {
 	unsigned	lport, rport;
 	uint64_t	sent, recv;
 	unsigned	gen;		/* the reading it was last seen in */
+	int		gone;		/* its socket was destroyed */
 };
 
 /* A client address and what it moved lately. */
@@ -280,7 +282,7 @@ xf_total(struct transfers *x, const char *addr, uint64_t sent,
  * destroyed socket's are its last.
  */
 static void
-xf_count(struct transfers *x, const struct inetdiag_conn *k)
+xf_count(struct transfers *x, const struct inetdiag_conn *k, int gone)
 {
 	struct xf_conn		*c;
 	struct xf_client	*cl;
@@ -303,6 +305,7 @@ xf_count(struct transfers *x, const struct inetdiag_conn *k)
 	c->sent = k->bytes_acked;
 	c->recv = k->bytes_received;
 	c->gen = x->gen;
+	c->gone = gone;
 	xf_total(x, k->remote, ds, dr);
 	if ((cl = xf_client(x, k->remote)) == NULL)
 		return;
@@ -337,10 +340,15 @@ xf_tick(NP_UNUSED evutil_socket_t fd, NP_UNUSED short what, void *arg)
 		return;
 	}
 	for (i = 0; i < x->diag.n; i++)
-		xf_count(x, &x->diag.v[i]);
-	/* Forget the connections that closed. */
+		xf_count(x, &x->diag.v[i], 0);
+	/*
+	 * Forget the connections that closed: destroyed, or missing from
+	 * XF_MISSED readings in a row.  One missing from a reading or two (a
+	 * dump the kernel cut short on a busy box) keeps its counters, lest
+	 * its whole past be counted again when it shows once more.
+	 */
 	for (i = j = 0; i < x->nconns; i++)
-		if (x->conns[i].gen == x->gen)
+		if (!x->conns[i].gone && x->gen - x->conns[i].gen < XF_MISSED)
 			x->conns[j++] = x->conns[i];
 	x->nconns = j;
 	for (i = 0; i < x->nclients; i++)
@@ -398,7 +406,7 @@ xf_gone(evutil_socket_t fd, NP_UNUSED short what, void *arg)
 		    NULL, &done) == -1)
 			continue;
 		for (i = 0; i < x->gone.n; i++)
-			xf_count(x, &x->gone.v[i]);
+			xf_count(x, &x->gone.v[i], 1);
 	}
 }
 
