@@ -67,6 +67,7 @@ struct daemon {
 	struct smbsess		*smbsess;	/* smbd's sessions (smbstatus) */
 	struct transfers	*transfers;	/* copies noticed on their own */
 	struct authfail		*authfail;	/* failed tokens per address */
+	struct runpath_closed	*closed;	/* connections just destroyed */
 };
 
 /*

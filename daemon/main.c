@@ -285,6 +285,7 @@ out:
 	synth_shutdown(&d);
 	api_shutdown(&d);
 	authfail_free(&d);
+	free(d.closed);
 	pathcap_shutdown(&d);
 	sampler_shutdown(&d);
 	runs_shutdown(&d);

@@ -38,6 +38,21 @@
 #define RUNPATH_MAX_OTHERS	4	/* busiest processes off the path */
 #define RUNPATH_MAX_FILES	32	/* open files kept per snapshot */
 #define RUNPATH_MAX_VOLUMES	4	/* volumes named in a report */
+#define RUNPATH_CLOSED		256	/* destroyed connections remembered */
+#define RUNPATH_CLOSED_SECS	120.0	/* for so long */
+
+/* A connection whose socket was destroyed, and its last counters. */
+struct runpath_gone {
+	char		local[INET6_ADDRSTRLEN], remote[INET6_ADDRSTRLEN];
+	unsigned	lport, rport;
+	uint64_t	acked, received;
+	double		when;		/* Unix seconds */
+};
+
+struct runpath_closed {
+	struct runpath_gone	v[RUNPATH_CLOSED];	/* a ring */
+	size_t			n;			/* written so far */
+};
 
 /* Whether port is one of smbd's. */
 static int
@@ -838,6 +853,75 @@ runpath_merge(json_t *seen, const json_t *snap)
 	if (json_is_array(json_object_get(snap, "unavailable")))
 		json_object_set(seen, "unavailable", json_object_get(snap,
 		    "unavailable"));
+}
+
+/* Remember a destroyed connection's last counters; see runpath.h. */
+void
+runpath_closed_note(struct daemon *d, const struct inetdiag_conn *k)
+{
+	struct runpath_gone	*g;
+
+	if (!(k->have & INETDIAG_HAVE_BYTES) || (d->closed == NULL &&
+	    (d->closed = calloc(1, sizeof *d->closed)) == NULL))
+		return;
+	g = &d->closed->v[d->closed->n++ % RUNPATH_CLOSED];
+	snprintf(g->local, sizeof g->local, "%s", k->local);
+	snprintf(g->remote, sizeof g->remote, "%s", k->remote);
+	g->lport = k->lport;
+	g->rport = k->rport;
+	g->acked = k->bytes_acked;
+	g->received = k->bytes_received;
+	g->when = nptime_real();
+}
+
+/* The last counters noted for a connection, newest first; NULL none. */
+static const struct runpath_gone *
+runpath_closed_find(const struct runpath_closed *rc, const json_t *c)
+{
+	const struct runpath_gone	*g;
+	const char			*local, *remote;
+	double				 now = nptime_real();
+	size_t				 i, n;
+
+	local = json_string_value(json_object_get(c, "local"));
+	remote = json_string_value(json_object_get(c, "remote"));
+	if (rc == NULL || local == NULL || remote == NULL)
+		return (NULL);
+	n = rc->n < RUNPATH_CLOSED ? rc->n : RUNPATH_CLOSED;
+	for (i = 0; i < n; i++) {
+		g = &rc->v[(rc->n - 1 - i) % RUNPATH_CLOSED];
+		if (now - g->when > RUNPATH_CLOSED_SECS)
+			break;
+		if (g->lport == json_integer_value(json_object_get(c,
+		    "lport")) && g->rport == json_integer_value(
+		    json_object_get(c, "rport")) && strcmp(g->local,
+		    local) == 0 && strcmp(g->remote, remote) == 0)
+			return (g);
+	}
+	return (NULL);
+}
+
+/* Gone connections take their last counters; see runpath.h. */
+void
+runpath_closed_apply(const struct daemon *d, json_t *seen)
+{
+	const struct runpath_gone	*g;
+	json_t				*c, *tcp;
+	size_t				 i;
+
+	json_array_foreach(json_object_get(seen, "connections"), i, c) {
+		tcp = json_object_get(c, "tcp");
+		if (!json_is_true(json_object_get(c, "gone")) ||
+		    !json_is_object(tcp) ||
+		    (g = runpath_closed_find(d->closed, c)) == NULL ||
+		    (json_int_t)g->acked < json_integer_value(
+		    json_object_get(tcp, "bytes_acked")))
+			continue;
+		json_object_set_new(tcp, "bytes_acked",
+		    json_integer((json_int_t)g->acked));
+		json_object_set_new(tcp, "bytes_received",
+		    json_integer((json_int_t)g->received));
+	}
 }
 
 json_t *

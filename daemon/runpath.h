@@ -53,6 +53,19 @@ json_t	*runpath_snap(struct daemon *, const char *client_addr, int box,
  * still counts, when it lived through one merge.
  */
 void	runpath_merge(json_t *seen, const json_t *snap);
+struct inetdiag_conn;
+/*
+ * A file-service connection whose socket was just destroyed, with its
+ * last counters (sock_diag's destroy event, which the transfers watch
+ * hears): remembered for two minutes, the last 256 of them.
+ */
+void	runpath_closed_note(struct daemon *, const struct inetdiag_conn *);
+/*
+ * The connections of seen that are gone take the last counters noted
+ * for them, so that the bytes of a connection's last half second, after
+ * the last reading, count.
+ */
+void	runpath_closed_apply(const struct daemon *, json_t *seen);
 /*
  * The path of a run between its first snapshot and what was seen since (start may be NULL: a run that
  * was not open live; end the merged snapshots), its rates over the

@@ -675,6 +675,7 @@ runs_make(struct daemon *d, const json_t *run, const json_t *doc,
 		    NULL &&
 		    seen != NULL)
 			runpath_merge(seen, snap);
+		runpath_closed_apply(d, seen);
 		path = runpath_report(start, seen, vr.end - vr.start);
 		runpath_volumes(path, topo, vr.protocol);
 		json_decref(snap);

@@ -405,8 +405,10 @@ xf_gone(evutil_socket_t fd, NP_UNUSED short what, void *arg)
 		if (inetdiag_parse(&x->gone, buf, (size_t)n, ports, nports,
 		    NULL, &done) == -1)
 			continue;
-		for (i = 0; i < x->gone.n; i++)
+		for (i = 0; i < x->gone.n; i++) {
 			xf_count(x, &x->gone.v[i], 1);
+			runpath_closed_note(x->d, &x->gone.v[i]);
+		}
 	}
 }
 

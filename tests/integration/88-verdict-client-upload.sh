@@ -81,6 +81,9 @@ is "the network's ceiling is the synthetic test's" \
     "a synthetic test of the path to this client"
 check "the transfer got a fraction of it" jq -e \
     '.ceilings.share_of_lower_pct < 50' "$T_TMP/rep.$RUN"
+check "the path's connection received the whole file, its last bytes too" \
+    jq -e --argjson b $((N * CHUNK)) '[.path.connections[].received_bytes] |
+    add | . >= $b and . < $b * 1.1' "$T_TMP/rep.$RUN"
 check "the path's connection is smbd's" jq -e '[.path.connections[] |
     select(.service == "smb" and .comm == "smbd")] | length >= 1' \
     "$T_TMP/rep.$RUN"

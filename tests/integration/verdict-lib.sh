@@ -63,6 +63,9 @@ disk_verdict_checks() {
 	is "the lower ceiling is the disks'" "$(vget .ceilings.lower)" disks
 	check "the transfer got most of it" jq -e \
 	    '.ceilings.share_of_lower_pct > 80' "$T_TMP/rep.$RUN"
+	check "the path's connections sent the whole file" jq -e --argjson b \
+	    $((RATE * SECS * 1048576)) '[.path.connections[].sent_bytes] | add |
+	    . >= $b and . < $b * 1.1' "$T_TMP/rep.$RUN"
 	check "the neighbour $NBN is an observation off the path" jq -e \
 	    --arg d "$NBN was busy" '[.observations[].text |
 	    select(startswith($d) and contains("off this transfer'"'"'s path"))] |
