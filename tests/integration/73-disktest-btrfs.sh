@@ -48,7 +48,7 @@ for l in "${L[@]}"; do
 done
 
 # No target: the configured volume and its disks.
-client disktest -k seq -S 2 -s 64M -z 32M >"$T_TMP/table" 2>"$T_TMP/err"
+client disktest -k seq -S 4 -s 64M -z 32M >"$T_TMP/table" 2>"$T_TMP/err"
 is "nasperf disktest exits 0" "$?" 0
 sed 's/^/#   /' "$T_TMP/table"
 api /v1/disktests/1 >"$T_TMP/res"
@@ -84,7 +84,7 @@ check "the temp file is gone" test ! -e "$T_TMP/vol/.nasperfd-disktest.tmp"
 # its slices can run over by up to a request; 1 MiB requests at 15 MB/s
 # measured 3-5 % over the limit, 128 KiB requests under 1 %.
 limit read_bps "$(cat "/sys/block/${N[1]}/dev")" 15000000
-client disktest -k seq -S 2 -s 32M -z 32M -b 128K >"$T_TMP/table" 2>"$T_TMP/err"
+client disktest -k seq -S 3 -s 32M -z 32M -b 128K >"$T_TMP/table" 2>"$T_TMP/err"
 sed 's/^/#   /' "$T_TMP/table"
 api /v1/disktests/2 >"$T_TMP/res"
 is "the second test is done" "$(res .state)" done
