@@ -487,6 +487,13 @@ runpath_snap(struct daemon *d, const char *client_addr, int box, int pid)
 	}
 	probe_buf_init(&b);
 	for (i = 0; i < diag.n; i++) {
+		/*
+		 * A time-wait socket (a closing FIN_WAIT2 one) has neither an
+		 * inode nor counters: it is the connection already seen, not
+		 * another.
+		 */
+		if (diag.v[i].inode == 0 && diag.v[i].have == 0)
+			continue;
 		h = NULL;
 		for (j = 0; j < own.n; j++)
 			if (own.v[j].inode == diag.v[i].inode) {
@@ -504,7 +511,7 @@ runpath_snap(struct daemon *d, const char *client_addr, int box, int pid)
 		json_array_append_new(conns, c);
 		if (h != NULL)
 			runpath_add_proc(d, &b, procs, h->pid);
-		if (i == 0) {
+		if (json_object_get(snap, "nic") == NULL) {
 			runpath_nic(diag.v[i].local, nic, sizeof nic);
 			if (nic[0] != '\0')
 				json_object_set_new(snap, "nic",
@@ -912,7 +919,7 @@ runpath_closed_apply(const struct daemon *d, json_t *seen)
 	json_array_foreach(json_object_get(seen, "connections"), i, c) {
 		tcp = json_object_get(c, "tcp");
 		if (!json_is_true(json_object_get(c, "gone")) ||
-		    !json_is_object(tcp) ||
+		    !json_is_integer(json_object_get(tcp, "bytes_acked")) ||
 		    (g = runpath_closed_find(d->closed, c)) == NULL ||
 		    (json_int_t)g->acked < json_integer_value(
 		    json_object_get(tcp, "bytes_acked")))

@@ -47,7 +47,8 @@ check "the neighbour is not the verdict" test "$(vget .verdict.resource)" \
     != "$NBN"
 is "the run is tied to the session of the smbd that served it" \
     "$(vget .session.pid)" \
-    "$(vget '[.path.connections[] | select(.service == "smb") | .pid][0]')"
+    "$(vget '[.path.connections[] | select(.service == "smb") | .pid |
+    select(. != null)][0]')"
 
 stop_daemon
 is "nasperfd exits 0" "$NPD_RC" 0
