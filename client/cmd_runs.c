@@ -809,12 +809,9 @@ runs_show(struct client *c, int argc, char **argv, const char *path,
 		    json_integer_value(json_object_get(run, "id")), when,
 		    show_str(run, "label"), show_str(run, "protocol"),
 		    show_str(run, "op"));
-		if (who && json_is_string(json_object_get(run, "user"))) {
-			snprintf(whom, sizeof whom, "%s@%s", show_str(run,
-			    "user"), show_str(run, "machine"));
-			printf("%-20.20s ", whom);
-		} else if (who)
-			printf("%-20s ", "-");
+		if (who)
+			printf("%-20.20s ", show_who(run, whom, sizeof whom) !=
+			    NULL ? whom : "-");
 		if (json_is_true(json_object_get(run, "ended")))
 			printf("%8.1f", secs);
 		else

@@ -76,10 +76,7 @@ watch_find(struct watch *w, long id, int *fresh)
 static const char *
 watch_who(const json_t *t, char *out, size_t outsz)
 {
-	if (json_is_string(json_object_get(t, "user")))
-		snprintf(out, outsz, "%s@%s", show_str(t, "user"),
-		    show_str(t, "machine"));
-	else
+	if (show_who(t, out, outsz) == NULL)
 		snprintf(out, outsz, "%s", show_str(t, "client_addr"));
 	return (out);
 }

@@ -3,6 +3,8 @@
  */
 #include "config.h"
 
+#include <stdio.h>
+
 #include <jansson.h>
 
 #include "probe.h"
@@ -21,4 +23,14 @@ show_str(const json_t *o, const char *key)
 	if (s == NULL || *s == '\0')
 		return ("-");
 	return (probe_escape_ctl(ring[next++ % SHOW_RING], s, SHOW_STRMAX));
+}
+
+const char *
+show_who(const json_t *run, char *out, size_t outsz)
+{
+	if (!json_is_string(json_object_get(run, "user")))
+		return (NULL);
+	snprintf(out, outsz, "%s@%s", show_str(run, "user"), show_str(run,
+	    "machine"));
+	return (out);
 }

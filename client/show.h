@@ -18,6 +18,11 @@
  * missing, null or empty; it lives until 16 more calls (show.c).
  */
 const char	*show_str(const json_t *o, const char *key);
+/*
+ * Who made run (a run or transfer summary), as its SMB session names
+ * them: "user@machine" in out, escaped; NULL when no session told.
+ */
+const char	*show_who(const json_t *run, char *out, size_t outsz);
 
 /* GET /v1/counters, optionally with the "rates" object of ?interval= (show_counters.c). */
 void	show_counters(FILE *fp, json_t *body);

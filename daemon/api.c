@@ -45,8 +45,8 @@
 #include <jansson.h>
 
 #include "api.h"
-#include "authfail.h"
 #include "api_box.h"
+#include "authfail.h"
 #include "cfg.h"
 #include "daemon.h"
 #include "http.h"

@@ -56,6 +56,22 @@ bl_copy(json_t *to, const json_t *from, const char *key, const char *as)
 		json_object_set(to, as, v);
 }
 
+/*
+ * The entry called name of parent (a disk or a volume), made when
+ * missing, with the date and the test of its figures; NULL on ENOMEM.
+ */
+static json_t *
+bl_entry(json_t *parent, const char *name, json_t *date, json_t *test)
+{
+	json_t	*e;
+
+	if ((e = bl_child(parent, name)) == NULL)
+		return (NULL);
+	json_object_set(e, "date", date);
+	json_object_set(e, "test", test);
+	return (e);
+}
+
 /* Merge one disk of a test's document. */
 static int
 bl_disk(json_t *disks, const json_t *k, json_t *date, json_t *test)
@@ -68,10 +84,8 @@ bl_disk(json_t *disks, const json_t *k, json_t *date, json_t *test)
 
 	if (name == NULL)
 		return (0);
-	if ((e = bl_child(disks, name)) == NULL)
+	if ((e = bl_entry(disks, name, date, test)) == NULL)
 		return (-1);
-	json_object_set(e, "date", date);
-	json_object_set(e, "test", test);
 	bl_copy(e, k, "model", "model");
 	bl_copy(e, k, "serial", "serial");
 	bl_copy(e, k, "firmware", "firmware");
@@ -107,10 +121,8 @@ bl_volume(json_t *vols, const json_t *v, json_t *date, json_t *test)
 
 	if (path == NULL)
 		return (0);
-	if ((e = bl_child(vols, path)) == NULL)
+	if ((e = bl_entry(vols, path, date, test)) == NULL)
 		return (-1);
-	json_object_set(e, "date", date);
-	json_object_set(e, "test", test);
 	bl_copy(e, v, "layout", "layout");
 	bl_copy(e, v, "fstype", "fstype");
 	json_object_set_new(e, "direct",
@@ -214,19 +226,16 @@ baseline_get(const json_t *b, const char *name, double *rd, double *wr,
 	    NULL) {
 		*rd = bl_num(e, "seq_read_bytes_per_s");
 		*wr = bl_num(e, "seq_write_bytes_per_s");
-		*iops = bl_num(e, "rand_read_iops_qd32");
-		if (when != NULL)
-			*when = bl_num(e, "date");
-		return (0);
-	}
-	if ((e = json_object_get(json_object_get(b, "disks"), name)) != NULL) {
+	} else if ((e = json_object_get(json_object_get(b, "disks"), name)) !=
+	    NULL)
 		*rd = bl_num(json_object_get(e, "seq_read_bytes_per_s"),
 		    "outer");
-		*iops = bl_num(e, "rand_read_iops_qd32");
-		if (when != NULL)
-			*when = bl_num(e, "date");
-		return (0);
+	else {
+		errno = ENOENT;
+		return (-1);
 	}
-	errno = ENOENT;
-	return (-1);
+	*iops = bl_num(e, "rand_read_iops_qd32");
+	if (when != NULL)
+		*when = bl_num(e, "date");
+	return (0);
 }
