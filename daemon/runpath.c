@@ -247,7 +247,7 @@ runpath_not_state(const char *path)
 /*
  * The regular files the serving processes hold open, into files as
  * {"pid", "dev" ("major:minor"), "path"}: what the transfer reads or
- * writes is among them.
+ * writes is among them, but for a server's standard streams.
  */
 static void
 runpath_files(const struct daemon *d, const json_t *procs, json_t *files)
@@ -256,16 +256,23 @@ runpath_files(const struct daemon *d, const json_t *procs, json_t *files)
 	const json_t	*p;
 	size_t		 i, j;
 	char		 dev[32];
-	int		 pid;
+	int		 pid, wrapped;
 
 	json_array_foreach(procs, i, p) {
 		pid = (int)json_integer_value(json_object_get(p, "pid"));
 		if (pidfiles_read(&d->root, pid, runpath_not_state, &pf) == -1)
 			continue;
+		wrapped = json_is_true(json_object_get(p, "wrapped"));
 		for (j = 0; j < pf.n; j++) {
 			if (json_array_size(files) >= RUNPATH_MAX_FILES)
 				return;
-			if (runpath_has_file(files, pf.v[j].path))
+			/*
+			 * A server's standard streams are its log, wherever
+			 * they were sent; a wrapped command's may be its data
+			 * (dd <file).
+			 */
+			if ((pf.v[j].fd <= 2 && !wrapped) ||
+			    runpath_has_file(files, pf.v[j].path))
 				continue;
 			snprintf(dev, sizeof dev, "%u:%u", pf.v[j].major,
 			    pf.v[j].minor);
@@ -459,6 +466,8 @@ runpath_snap(struct daemon *d, const char *client_addr, int box, int pid)
 		probe_buf_init(&b);
 		runpath_tree(d, &b, procs, pid, 0);
 		probe_buf_free(&b);
+		json_array_foreach(procs, i, c)
+			json_object_set_new(c, "wrapped", json_true());
 	}
 	if (client_addr == NULL || *client_addr == '\0') {
 		json_array_append_new(un, json_string("the client's address "
@@ -1111,8 +1120,9 @@ runpath_under(const char *path, const char *dir)
 
 /*
  * Whether an open file is data the transfer may move: under a share's
- * path when smb.conf names shares for an SMB run, else any that is not
- * the servers' own state.
+ * path when smb.conf names shares for an SMB run, under an export's path
+ * when /etc/exports or ganesha.conf names exports for an NFS run, else any
+ * that is not the servers' own state.
  */
 static int
 runpath_data_file(const struct topology *t, const char *protocol,
@@ -1122,6 +1132,22 @@ runpath_data_file(const struct topology *t, const char *protocol,
 
 	if (!runpath_not_state(path))
 		return (0);
+	if (t != NULL && protocol != NULL && strncmp(protocol, "nfs", 3) ==
+	    0) {
+		for (i = 0; (t->have & TOPOLOGY_EXPORTS) && i < t->exports.n;
+		    i++, n++)
+			if (runpath_under(path, t->exports.v[i].path))
+				return (1);
+		for (i = 0; (t->have & TOPOLOGY_GANESHA) && i <
+		    t->ganesha.n; i++) {
+			if (t->ganesha.exports[i].path[0] == '\0')
+				continue;
+			n++;
+			if (runpath_under(path, t->ganesha.exports[i].path))
+				return (1);
+		}
+		return (n == 0);
+	}
 	if (t != NULL && (t->have & TOPOLOGY_SMB) && protocol != NULL &&
 	    strncmp(protocol, "smb", 3) == 0) {
 		for (i = 0; i < t->smb.nshares; i++) {

@@ -10,6 +10,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -75,6 +76,7 @@ pidfiles_read(const struct probe_root *root, int pid,
 		}
 		e = &f->v[f->n++];
 		e->block = S_ISBLK(st.st_mode);
+		e->fd = atoi(de->d_name);
 		e->major = e->block ? major(st.st_rdev) : major(st.st_dev);
 		e->minor = e->block ? minor(st.st_rdev) : minor(st.st_dev);
 		probe_strlcpy(e->path, link, sizeof e->path);

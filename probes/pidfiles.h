@@ -23,6 +23,8 @@ struct pidfiles_file {
 	unsigned	major, minor;	/* st_dev of the filesystem; a block
 					 * device's own st_rdev */
 	int		block;		/* a block device opened raw */
+	int		fd;		/* the descriptor (0-2: a standard
+					 * stream) */
 	char		path[PIDFILES_PATH_MAX];	/* as the link names it */
 };
 

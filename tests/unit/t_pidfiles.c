@@ -87,6 +87,7 @@ main(void)
 	else {
 		T_EQ_U64(e->major, major(st.st_dev));
 		T_EQ_U64(e->minor, minor(st.st_dev));
+		T_TRUE(e->fd == fd || e->fd == fd2);	/* by its descriptor */
 	}
 	/* Sockets, pipes, character devices and directories are not files. */
 	for (i = 0; i < (int)f.n; i++)
