@@ -34,8 +34,10 @@ EXPORT { Export_Id = 1; Path = $T_TMP/vol/nfs; Pseudo = /export;
          Transports = TCP; SecType = sys; FSAL { Name = VFS; } }
 LOG { Default_Log_Level = EVENT; }
 CONF
+# Its output goes to a file, as a server's often does: its standard
+# streams are not the transfer's data, whatever the file is called.
 ganesha.nfsd -F -L "$G/ganesha.log" -f "$G/ganesha.conf" -p "$G/ganesha.pid" \
-    -N NIV_EVENT &
+    -N NIV_EVENT >"$G/ganesha.out" 2>&1 </dev/null &
 GPID=$!
 at_exit "kill -TERM $GPID; wait $GPID"
 for ((i = 0; i < 150; i++)); do
