@@ -42,3 +42,11 @@ EXTRA_DIST += tests/fixtures/windows/mkwindows.py \
 	tests/fixtures/windows/bond-8023ad.json \
 	tests/fixtures/windows/busy-neighbours.json \
 	tests/fixtures/windows/two-volumes.json
+
+check_PROGRAMS += tests/unit/t_runpath
+tests_unit_t_runpath_SOURCES = tests/unit/t_runpath.c daemon/runpath.c \
+	$(CFG_DAEMON_SOURCES)
+tests_unit_t_runpath_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/unit \
+	-I$(top_srcdir)/daemon
+tests_unit_t_runpath_CFLAGS = $(DAEMON_CFLAGS)
+tests_unit_t_runpath_LDADD = $(DAEMON_LIBS)

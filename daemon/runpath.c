@@ -435,6 +435,72 @@ runpath_tree(const struct daemon *d, struct probe_buf *b, json_t *procs,
 		runpath_tree(d, b, procs, (int)kids[i], depth + 1);
 }
 
+/* Add b's counters to a (a sum of kernel threads). */
+static void
+runpath_sum(struct pidstat *a, const struct pidstat *b)
+{
+	a->ticks += b->ticks;
+	a->threads++;
+	a->has_sched = a->has_sched && b->has_sched;
+	a->run_ns += b->run_ns;
+	a->wait_ns += b->wait_ns;
+	a->timeslices += b->timeslices;
+	a->has_io = a->has_io && b->has_io;
+	a->rchar += b->rchar;
+	a->wchar += b->wchar;
+	a->syscr += b->syscr;
+	a->syscw += b->syscw;
+	a->read_bytes += b->read_bytes;
+	a->write_bytes += b->write_bytes;
+}
+
+/*
+ * The kernel NFS server's threads, as one process of procs: "nfsd" kernel
+ * threads hold no socket a process owns, so the connections to port 2049
+ * that no process holds are theirs.  Their counters are summed, its pid is
+ * the lowest thread's (a steady key while the pool keeps its size),
+ * "threads" says how many, "kernel" that it is the kernel's.  0 when the
+ * box runs none.
+ */
+int
+runpath_knfsd(const struct daemon *d, struct probe_buf *b, json_t *procs)
+{
+	static const char *const	 pats[] = { "nfsd" };
+	const struct procgroup_spec	 spec = { "nfsd", pats, 1 };
+	const struct procgroup_group	*g;
+	struct procgroup		 pg;
+	struct pidstat			 sum, ps;
+	const char			*errstr;
+	json_t				*o;
+	size_t				 i, n = 0;
+
+	procgroup_init(&pg);
+	if (procgroup_read(&d->root, b, &spec, 1, &pg, &errstr) == -1 ||
+	    pg.ngroups < 1) {
+		procgroup_clear(&pg);
+		return (0);
+	}
+	g = &pg.groups[0];
+	memset(&sum, 0, sizeof sum);
+	for (i = 0; i < g->nprocs; i++) {
+		if (!g->procs[i].kthread ||
+		    pidstat_read(&d->root, b, g->procs[i].pid, &ps) == -1)
+			continue;
+		if (n++ == 0) {
+			sum = ps;	/* its pid, comm, cgroup and errnos */
+			sum.threads = 0;
+			sum.processor = -1;
+		}
+		runpath_sum(&sum, &ps);
+	}
+	procgroup_clear(&pg);
+	if (n == 0 || (o = runpath_proc(&sum)) == NULL)
+		return (0);
+	json_object_set_new(o, "kernel", json_true());
+	json_array_append_new(procs, o);
+	return (1);
+}
+
 json_t *
 runpath_snap(struct daemon *d, const char *client_addr, int box, int pid)
 {
@@ -447,6 +513,7 @@ runpath_snap(struct daemon *d, const char *client_addr, int box, int pid)
 	json_t			*snap, *conns, *procs, *un, *c;
 	size_t			 nports, i, j;
 	char			 nic[64];
+	int			 knfsd = 0;
 
 	nports = runpath_ports(d, ports);
 	snap = json_pack("{s:f,s:s?,s:[],s:[],s:[],s:[]}", "time",
@@ -520,6 +587,11 @@ runpath_snap(struct daemon *d, const char *client_addr, int box, int pid)
 		json_array_append_new(conns, c);
 		if (h != NULL)
 			runpath_add_proc(d, &b, procs, h->pid);
+		else if (diag.v[i].inode != 0 && strcmp(runpath_service(d,
+		    diag.v[i].lport), "nfs") == 0 && knfsd == 0)
+			knfsd = runpath_knfsd(d, &b, procs) ? 1 : -1;
+		if (h == NULL && knfsd == 1)
+			json_object_set_new(c, "kernel", json_true());
 		if (json_object_get(snap, "nic") == NULL) {
 			runpath_nic(diag.v[i].local, nic, sizeof nic);
 			if (nic[0] != '\0')
@@ -627,6 +699,8 @@ runpath_procdelta(const json_t *a, const json_t *b, double secs)
 	    "pid"), "comm", json_object_get(b, "comm"), "threads",
 	    json_object_get(b, "threads"), "core", json_object_get(b,
 	    "processor"), "unavailable", json_object_get(b, "unavailable"));
+	if (o != NULL && json_is_true(json_object_get(b, "kernel")))
+		json_object_set_new(o, "kernel", json_true());
 	if (o == NULL || !(secs > 0))
 		return (o);
 	if ((v = runpath_delta(a, b, "ticks")) >= 0 && hz > 0)
@@ -769,15 +843,26 @@ runpath_summary(const json_t *conns, const json_t *procs)
 	json_array_foreach(procs, i, p) {
 		if (off >= sizeof s)
 			break;
-		off += (size_t)snprintf(s + off, sizeof s - off, "%s %s %lld",
-		    i == 0 ? ", served by" : ",", json_string_value(
-		    json_object_get(p, "comm")), json_integer_value(
-		    json_object_get(p, "pid")));
+		if (json_is_true(json_object_get(p, "kernel")))
+			off += (size_t)snprintf(s + off, sizeof s - off, "%s the "
+			    "kernel's %s (%lld threads", i == 0 ? ", served by" :
+			    ",", json_string_value(json_object_get(p, "comm")),
+			    json_integer_value(json_object_get(p, "threads")));
+		else
+			off += (size_t)snprintf(s + off, sizeof s - off,
+			    "%s %s %lld", i == 0 ? ", served by" : ",",
+			    json_string_value(json_object_get(p, "comm")),
+			    json_integer_value(json_object_get(p, "pid")));
+		if (off < sizeof s && json_is_true(json_object_get(p, "kernel")))
+			off += (size_t)snprintf(s + off, sizeof s - off, "%s",
+			    json_is_number(json_object_get(p, "cpu_pct")) ?
+			    ", " : ")");
 		if (off < sizeof s && json_is_number(json_object_get(p,
 		    "cpu_pct")))
-			off += (size_t)snprintf(s + off, sizeof s - off, " (%.0f "
-			    "%% of a core", json_number_value(json_object_get(p,
-			    "cpu_pct")));
+			off += (size_t)snprintf(s + off, sizeof s - off, "%s%.0f "
+			    "%% of a core", json_is_true(json_object_get(p,
+			    "kernel")) ? "" : " (", json_number_value(
+			    json_object_get(p, "cpu_pct")));
 		if (off < sizeof s && json_is_number(json_object_get(p,
 		    "cpu_wait_pct")))
 			off += (size_t)snprintf(s + off, sizeof s - off, ", "
@@ -1035,6 +1120,7 @@ runpath_view_proc(const json_t *o, struct verdict_proc *p)
 	p->core = json_is_integer(json_object_get(o, "core")) ?
 	    (int)json_integer_value(json_object_get(o, "core")) : -1;
 	p->threads = (int)json_integer_value(json_object_get(o, "threads"));
+	p->kernel = json_is_true(json_object_get(o, "kernel"));
 	p->cpu_pct = runpath_num(o, "cpu_pct");
 	p->wait_pct = runpath_num(o, "cpu_wait_pct");
 	p->quota_cores = json_is_object(cg) ? (json_is_number(json_object_get(
@@ -1239,6 +1325,58 @@ runpath_blockdev(const struct topology *t, const char *dev)
 	return (p != NULL ? p->name : b->name);
 }
 
+/* Whether a path report's processes include the kernel's nfsd. */
+static int
+runpath_has_knfsd(const json_t *report)
+{
+	const json_t	*p;
+	size_t		 i;
+
+	json_array_foreach(json_object_get(report, "processes"), i, p)
+		if (json_is_true(json_object_get(p, "kernel")))
+			return (1);
+	return (0);
+}
+
+/*
+ * The mounts of the kernel exports open to client (what the kernel's nfsd
+ * threads, which hold no files, may have served), added to mv[*nm]: an
+ * export whose clients name the address or a network holding it, or a
+ * name this daemon cannot resolve.
+ */
+static void
+runpath_export_mounts(const struct topology *t, const char *client,
+    const struct mounts_entry **mv, size_t *nm)
+{
+	const struct exports_entry	*x;
+	const struct mounts_entry	*m, *best;
+	size_t				 i, j, k;
+
+	for (i = 0; i < t->exports.n; i++) {
+		x = &t->exports.v[i];
+		for (j = 0; j < x->nclients; j++)
+			if (exports_client_match(x->clients[j].host,
+			    client) != 0)
+				break;
+		if (j == x->nclients)
+			continue;
+		best = NULL;
+		for (k = 0; k < t->mounts.n; k++) {
+			m = &t->mounts.v[k];
+			if (runpath_under(x->path, m->mountpoint) &&
+			    (best == NULL || strlen(m->mountpoint) >
+			    strlen(best->mountpoint)))
+				best = m;
+		}
+		if (best == NULL)
+			continue;
+		for (k = 0; k < *nm && mv[k] != best; k++)
+			;
+		if (k == *nm && *nm < RUNPATH_MAX_VOLUMES)
+			mv[(*nm)++] = best;
+	}
+}
+
 void
 runpath_volumes(json_t *report, const struct topology *t,
     const char *protocol)
@@ -1278,6 +1416,12 @@ runpath_volumes(json_t *report, const struct topology *t,
 		if (j == nm && nm < RUNPATH_MAX_VOLUMES)
 			mv[nm++] = m;
 	}
+	/* The kernel's nfsd holds no files: the exports open to the client. */
+	if (nm == 0 && nr == 0 && (t->have & TOPOLOGY_EXPORTS) &&
+	    runpath_has_knfsd(report) && json_is_string(json_object_get(report,
+	    "client")))
+		runpath_export_mounts(t, json_string_value(json_object_get(
+		    report, "client")), mv, &nm);
 	for (i = 0; i < nm; i++)
 		if ((v = runpath_volume(t, mv[i]->mountpoint, mv[i]->fstype,
 		    topology_mount_device(t, mv[i]))) != NULL)

@@ -93,5 +93,14 @@ void	runpath_view(const json_t *report, struct verdict_path *);
 struct topology;
 void	runpath_volumes(json_t *report, const struct topology *t,
 	    const char *protocol);
+/*
+ * Add the kernel NFS server's threads to procs as one process (their
+ * counters summed, "kernel": true, "threads" their number); 0 when the
+ * box runs none.  The connections to port 2049 that no process holds are
+ * theirs, and the exports open to the client are their volumes.
+ */
+struct probe_buf;
+int	runpath_knfsd(const struct daemon *, struct probe_buf *,
+	    json_t *procs);
 
 #endif /* RUNPATH_H */

@@ -963,6 +963,39 @@ v_other(const struct v_ctx *x, int core, char *out, size_t outsz)
 }
 
 /*
+ * The kernel's server threads (nfsd) on the path: they run on every core,
+ * so they are bound when they use as many cores as they have threads or
+ * the box has cores, whichever is fewer.  No cgroup quota holds them.
+ */
+static void
+v_cpus_kernel(struct v_ctx *x, const struct verdict_proc *pr, size_t ncores)
+{
+	struct v_cand	*c;
+	char		 res[96];
+	double		 cap;
+	size_t		 n;
+
+	if (!isfinite(pr->cpu_pct))
+		return;
+	n = pr->threads > 0 ? (size_t)pr->threads : 1;
+	if (ncores > 0 && ncores < n)
+		n = ncores;
+	cap = 100.0 * (double)n;
+	snprintf(res, sizeof res, "the kernel's %s (%d threads)", pr->comm,
+	    pr->threads);
+	if ((c = v_cand(x, "cpu", res, "process cpu", pr->cpu_pct, "%", cap,
+	    x->cfg->v_core_busy_pct)) == NULL)
+		return;
+	snprintf(c->detail, sizeof c->detail, "%.0f %% of one core over %d "
+	    "threads, %.0f cores at most", pr->cpu_pct, pr->threads,
+	    cap / 100.0);
+	snprintf(c->summary, sizeof c->summary, "cpu-bound: %s used %.0f %% "
+	    "of a core serving this transfer, %.0f of the %.0f cores it can "
+	    "use (more nfsd threads help only while cores are idle)", res,
+	    pr->cpu_pct, pr->cpu_pct / 100.0, cap / 100.0);
+}
+
+/*
  * CPU on the transfer's path: each serving process against one core, its
  * cgroup's quota, and the time it waited for a CPU (contention, naming
  * the busiest process off the path).  Busy cores are observations.
@@ -982,6 +1015,10 @@ v_cpus_path(struct v_ctx *x, const struct v_cpu *cpus, const int *core,
 
 	for (i = 0; i < p->nproc; i++) {
 		pr = &p->proc[i];
+		if (pr->kernel) {
+			v_cpus_kernel(x, pr, ncores);
+			continue;
+		}
 		snprintf(res, sizeof res, "%s pid %d", pr->comm, pr->pid);
 		where[0] = '\0';
 		if (pr->core >= 0)

@@ -35,6 +35,7 @@ struct verdict_proc {
 	char		comm[VERDICT_COMM_MAX];
 	int		core;		/* the CPU it last ran on, -1 unknown */
 	int		threads;	/* 0 unknown */
+	int		kernel;		/* kernel threads summed (nfsd) */
 	double		cpu_pct;	/* of one core; NAN unknown */
 	double		wait_pct;	/* runnable, waiting for a CPU; NAN */
 	double		quota_cores;	/* its cgroup's CPU quota; 0 none, NAN */

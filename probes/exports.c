@@ -4,6 +4,10 @@
  */
 #include "config.h"
 
+#include <sys/socket.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
+
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
@@ -626,4 +630,66 @@ exports_threads_read(const struct probe_root *root, uint64_t *threads)
 {
 	*threads = 0;
 	return (probe_attr_u64(root, PROBE_PROC, "fs/nfsd/threads", threads));
+}
+
+/* The prefix length of a dotted mask ("255.255.255.0"), or -1. */
+static int
+exports_mask_bits(const char *mask)
+{
+	struct in_addr	m;
+	uint32_t	v;
+	int		n = 0;
+
+	if (inet_pton(AF_INET, mask, &m) != 1)
+		return (-1);
+	v = ntohl(m.s_addr);
+	while (v & 0x80000000u) {
+		n++;
+		v <<= 1;
+	}
+	return (v == 0 ? n : -1);
+}
+
+int
+exports_client_match(const char *spec, const char *addr)
+{
+	unsigned char	 a[16], s[16];
+	char		 host[EXPORTS_HOST_MAX], *slash, *end;
+	int		 af, bits, alen, i;
+	long		 l;
+
+	if (strcmp(spec, "*") == 0)
+		return (1);
+	af = strchr(addr, ':') != NULL ? AF_INET6 : AF_INET;
+	alen = af == AF_INET6 ? 16 : 4;
+	if (inet_pton(af, addr, a) != 1)
+		return (-1);
+	if (snprintf(host, sizeof host, "%s", spec) >= (int)sizeof host)
+		return (-1);
+	bits = alen * 8;
+	if ((slash = strchr(host, '/')) != NULL) {
+		*slash++ = '\0';
+		l = strtol(slash, &end, 10);
+		if (*slash != '\0' && *end == '\0' && l >= 0 && l <= alen * 8)
+			bits = (int)l;
+		else if (af == AF_INET && (bits = exports_mask_bits(slash)) ==
+		    -1)
+			return (-1);
+		else if (af == AF_INET6)
+			return (-1);
+	}
+	if (inet_pton(af, host, s) != 1) {
+		/* An address of the other family cannot match. */
+		if (inet_pton(af == AF_INET ? AF_INET6 : AF_INET, host, s) == 1)
+			return (0);
+		return (-1);	/* a name, a wildcard, a netgroup */
+	}
+	for (i = 0; i < alen && bits > 0; i++, bits -= 8) {
+		if (bits >= 8) {
+			if (a[i] != s[i])
+				return (0);
+		} else if ((a[i] ^ s[i]) & (0xff << (8 - bits)))
+			return (0);
+	}
+	return (1);
 }

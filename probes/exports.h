@@ -96,6 +96,13 @@ int	exports_ganesha_parse(const char *buf, size_t len,
  */
 int	exports_ganesha_read(const struct probe_root *, const char *path,
 	    struct exports_ganesha *g, const char **errstr);
+/*
+ * Whether an exports client spec ("*", "192.0.2.10", "192.0.2.0/24",
+ * "192.0.2.0/255.255.255.0", an IPv6 address or prefix) takes address
+ * addr (numeric text): 1 yes, 0 no, -1 when it cannot tell without a
+ * name service (a host name, a wildcard name, "@netgroup").
+ */
+int	exports_client_match(const char *spec, const char *addr);
 /* The kernel server's threads from /proc/fs/nfsd/threads; -1 if absent. */
 int	exports_threads_read(const struct probe_root *, uint64_t *threads);
 

@@ -12,6 +12,8 @@
 
 #include "procgroup.h"
 
+#define PROCGROUP_PF_KTHREAD	0x00200000	/* stat's flags: a kthread */
+
 /* Initialise an empty result. */
 void
 procgroup_init(struct procgroup *pg)
@@ -142,6 +144,9 @@ procgroup_parse_stat(const char *text, size_t len, uint64_t pagesize,
 		if (probe_scan_u64(&s, &v) == -1)
 			goto bad;
 		switch (field) {
+		case 9:
+			p->kthread = (v & PROCGROUP_PF_KTHREAD) != 0;
+			break;
 		case 14:
 			utime = v;
 			break;

@@ -33,6 +33,7 @@ struct procgroup_proc {
 	uint64_t	ticks;		/* utime + stime, USER_HZ */
 	uint64_t	threads;
 	uint64_t	rss_bytes;
+	int		kthread;	/* a kernel thread (PF_KTHREAD) */
 };
 
 struct procgroup_group {
@@ -81,7 +82,8 @@ int	procgroup_read(const struct probe_root *, struct probe_buf *,
 	    const char **errstr);
 /*
  * Parse one /proc/PID/stat line into p (pid, comm, processor, ticks,
- * threads, rss in pages into rss_bytes × pagesize).  -1 EINVAL.
+ * threads, rss in pages into rss_bytes × pagesize, whether it is a kernel
+ * thread from its flags).  -1 EINVAL.
  */
 int	procgroup_parse_stat(const char *, size_t, uint64_t pagesize,
 	    struct procgroup_proc *);

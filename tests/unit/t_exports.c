@@ -186,6 +186,36 @@ test_threads(const char *dir)
 	probe_root_close(&root);
 }
 
+/* Which clients a spec takes, and which it cannot tell without a name. */
+static void
+test_client_match(void)
+{
+	T_EQ_INT(exports_client_match("*", "192.0.2.10"), 1);
+	T_EQ_INT(exports_client_match("192.0.2.10", "192.0.2.10"), 1);
+	T_EQ_INT(exports_client_match("192.0.2.11", "192.0.2.10"), 0);
+	T_EQ_INT(exports_client_match("192.0.2.0/24", "192.0.2.200"), 1);
+	T_EQ_INT(exports_client_match("192.0.2.0/24", "192.0.3.1"), 0);
+	T_EQ_INT(exports_client_match("10.0.0.0/9", "10.127.1.1"), 1);
+	T_EQ_INT(exports_client_match("10.0.0.0/9", "10.128.1.1"), 0);
+	T_EQ_INT(exports_client_match("192.0.2.0/255.255.255.128",
+	    "192.0.2.127"), 1);
+	T_EQ_INT(exports_client_match("192.0.2.0/255.255.255.128",
+	    "192.0.2.128"), 0);
+	T_EQ_INT(exports_client_match("0.0.0.0/0", "198.51.100.7"), 1);
+	T_EQ_INT(exports_client_match("2001:db8::/32", "2001:db8:1::5"), 1);
+	T_EQ_INT(exports_client_match("2001:db8::/32", "2001:db9::5"), 0);
+	T_EQ_INT(exports_client_match("2001:db8::/32", "192.0.2.1"), 0);
+	T_EQ_INT(exports_client_match("192.0.2.1", "2001:db8::1"), 0);
+	T_EQ_INT(exports_client_match("nas-client.lan", "192.0.2.10"), -1);
+	T_EQ_INT(exports_client_match("*.lan", "192.0.2.10"), -1);
+	T_EQ_INT(exports_client_match("@trusted", "192.0.2.10"), -1);
+	T_EQ_INT(exports_client_match("192.0.2.0/33", "192.0.2.10"), -1);
+	T_EQ_INT(exports_client_match("192.0.2.0/255.0.255.0", "192.0.2.1"),
+	    -1);
+	T_EQ_INT(exports_client_match("*", "not an address"), 1);
+	T_EQ_INT(exports_client_match("192.0.2.1", "not an address"), -1);
+}
+
 int
 main(void)
 {
@@ -198,6 +228,7 @@ main(void)
 	}
 	test_exports(dir);
 	test_ganesha(dir);
+	test_client_match();
 	test_threads(dir);
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
 	T_EQ_INT(system(cmd), 0);

@@ -36,9 +36,11 @@ t_parse_stat(void)
 	T_EQ_U64(p.threads, 3);
 	T_EQ_U64(p.rss_bytes, 25 * 4096);
 	T_EQ_INT(p.processor, 3);
+	T_EQ_INT(p.kthread, 0);		/* flags 0x400100 */
 	T_OK(procgroup_parse_stat(kthr, sizeof kthr - 1, 4096, &p));
 	T_EQ_STR(p.comm, "ksmbd:r445");
 	T_EQ_INT(p.processor, 1);
+	T_EQ_INT(p.kthread, 1);		/* flags 0x208040: PF_KTHREAD */
 	T_EQ_INT(procgroup_match(specs, NP_NITEMS(specs), p.comm), 2);
 	T_EQ_INT(procgroup_match(specs, NP_NITEMS(specs), "smbd-notifyd"), -1);
 	T_ERRNO(procgroup_parse_stat(shortl, sizeof shortl - 1, 4096, &p),

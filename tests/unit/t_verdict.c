@@ -671,6 +671,22 @@ t_path(struct cfg *cfg)
 	    "this transfer, last on cpu1 (one thread: more cores do not "
 	    "help)");
 
+	/*
+	 * The kernel's nfsd threads, summed: a core's worth is not their
+	 * bound on two cores; both cores' worth is.
+	 */
+	path_proc(&p.proc[0], 1502, "nfsd", -1, 8, 98, 1);
+	p.proc[0].kernel = 1;
+	rep = judge("busy-neighbours", &r, cfg);
+	T_EQ_STR(vstr(rep, "confidence"), "low");	/* nothing at its limit */
+	T_TRUE(strstr(vstr(rep, "summary"), "cpu-bound") == NULL);
+	printf("# %s\n", vstr(rep, "summary"));
+	json_decref(rep);
+	p.proc[0].cpu_pct = 196;
+	check("busy-neighbours", &r, cfg, "cpu", "the kernel's nfsd (8 "
+	    "threads)", "cpu-bound: the kernel's nfsd (8 threads) used 196 % "
+	    "of a core serving this transfer, 2 of the 2 cores it can use");
+
 	/* Held by its quota: cpu, not the wait the throttling causes. */
 	path_proc(&p.proc[0], 4121, "smbd", 1, 1, 20, 75);
 	p.proc[0].quota_cores = 0.2;

@@ -1,0 +1,152 @@
+/*
+ * t_runpath.c: the parts of a run's path that read no socket: the kernel
+ * NFS server's threads summed into one serving process (from a DSM 7
+ * box's /proc), the exports open to the client as the volumes under them,
+ * and the path report's sentence over two snapshots.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "cfg.h"
+#include "daemon.h"
+#include "np.h"
+#include "runpath.h"
+#include "test.h"
+#include "topology.h"
+
+/* A snapshot of a path to client with one NFS connection and procs. */
+static json_t *
+t_snap(double time, const char *client, json_t *procs, json_int_t acked)
+{
+	return (json_pack("{s:f,s:s,s:[{s:s,s:i,s:s,s:s,s:i,s:I,s:n,s:n,"
+	    "s:b,s:{s:I,s:I}}],s:o,s:[],s:[]}", "time", time, "client", client,
+	    "connections", "local", "192.0.2.1", "lport", 2049, "service",
+	    "nfs", "remote", client, "rport", 812, "inode", (json_int_t)4711,
+	    "pid", "comm", "kernel", 1, "tcp", "bytes_acked", acked,
+	    "bytes_received", (json_int_t)20000, "processes", procs, "files",
+	    "unavailable"));
+}
+
+/* The kernel's nfsd threads of a DSM 7 box, as one serving process. */
+static void
+t_knfsd(void)
+{
+	struct daemon		 d;
+	struct probe_buf	 b;
+	struct probe_root	 root;
+	json_t			*procs, *p;
+	char			 dir[] = "/tmp/t_runpath.XXXXXX", cmd[64];
+
+	memset(&d, 0, sizeof d);
+	d.root = *t_root("dsm7-4.4-x86_64");
+	probe_buf_init(&b);
+	procs = json_array();
+	T_EQ_INT(runpath_knfsd(&d, &b, procs), 1);
+	T_EQ_INT((int)json_array_size(procs), 1);
+	p = json_array_get(procs, 0);
+	T_EQ_INT((int)json_integer_value(json_object_get(p, "pid")), 12801);
+	T_EQ_STR(json_string_value(json_object_get(p, "comm")), "nfsd");
+	T_EQ_INT((int)json_integer_value(json_object_get(p, "threads")), 8);
+	T_TRUE(json_is_true(json_object_get(p, "kernel")));
+	/* Every thread's system time, summed. */
+	T_TRUE(json_integer_value(json_object_get(p, "ticks")) > 20331);
+	T_TRUE(json_is_integer(json_object_get(p, "read_bytes")));
+	json_decref(procs);
+
+	/* A box without the kernel server: none. */
+	d.root = *t_root("empty");
+	procs = json_array();
+	T_EQ_INT(runpath_knfsd(&d, &b, procs), 0);
+	T_EQ_INT((int)json_array_size(procs), 0);
+	/* A user process called nfsd is not the kernel's server. */
+	if (mkdtemp(dir) != NULL) {
+		t_put(dir, "proc/77/stat", "77 (nfsd) S 1 77 77 0 -1 4194560 0 "
+		    "0 0 0 700 300 0 0 20 0 1 0 100 1000 25 "
+		    "18446744073709551615 1 1 1 0 0 0 0 0 0 0 0 0 17 3 0 0\n");
+		T_OK(probe_root_open(&root, dir));
+		d.root = root;
+		T_EQ_INT(runpath_knfsd(&d, &b, procs), 0);
+		T_EQ_INT((int)json_array_size(procs), 0);
+		probe_root_close(&root);
+		snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+		if (system(cmd) != 0)
+			T_TRUE(0);
+	}
+	json_decref(procs);
+	probe_buf_free(&b);
+}
+
+/* The report over two snapshots, and the exports as its volumes. */
+static void
+t_report(void)
+{
+	struct daemon		 d;
+	struct probe_buf	 b;
+	struct topology		*t = topology_new();
+	json_t			*p0, *p1, *a, *z, *rep, *v;
+	const char		*s;
+
+	memset(&d, 0, sizeof d);
+	d.root = *t_root("dsm7-4.4-x86_64");
+	probe_buf_init(&b);
+	p0 = json_array();
+	p1 = json_array();
+	runpath_knfsd(&d, &b, p0);
+	runpath_knfsd(&d, &b, p1);
+	probe_buf_free(&b);
+	/* 2 s later: 100 ticks more, 64 MiB more read from storage. */
+	v = json_array_get(p1, 0);
+	json_object_set_new(v, "ticks", json_integer(json_integer_value(
+	    json_object_get(v, "ticks")) + 100));
+	json_object_set_new(v, "read_bytes", json_integer(json_integer_value(
+	    json_object_get(v, "read_bytes")) + 67108864));
+	a = t_snap(1000.0, "192.0.2.10", p0, 1000);
+	z = t_snap(1002.0, "192.0.2.10", p1, 1000 + 67108864);
+	rep = runpath_report(a, z, 2.0);
+	T_TRUE(rep != NULL);
+	s = json_string_value(json_object_get(rep, "summary"));
+	T_TRUE(s != NULL && strstr(s, "served by the kernel's nfsd (8 "
+	    "threads, ") != NULL);
+	if (s != NULL)
+		printf("# %s\n", s);
+	v = json_array_get(json_object_get(rep, "processes"), 0);
+	T_TRUE(json_is_true(json_object_get(v, "kernel")));
+	T_NEAR(json_number_value(json_object_get(v, "storage_read_bytes")),
+	    67108864, 1);
+
+	/* The kernel's threads hold no files: the client's export. */
+	T_OK(topology_read(t_root("dsm7-4.4-x86_64"), t));
+	T_TRUE(t->have & TOPOLOGY_EXPORTS);
+	runpath_volumes(rep, t, "nfs3");
+	v = json_array_get(json_object_get(rep, "volumes"), 0);
+	T_EQ_INT((int)json_array_size(json_object_get(rep, "volumes")), 1);
+	T_EQ_STR(json_string_value(json_object_get(v, "mount")), "/volume1");
+	T_TRUE(json_array_size(json_object_get(v, "devices")) > 0);
+	if (json_is_string(json_object_get(v, "summary")))
+		printf("# %s\n", json_string_value(json_object_get(v,
+		    "summary")));
+	json_decref(rep);
+
+	/* A client no export names: no volume. */
+	json_object_set_new(z, "client", json_string("198.51.100.7"));
+	rep = runpath_report(a, z, 2.0);
+	runpath_volumes(rep, t, "nfs3");
+	T_EQ_INT((int)json_array_size(json_object_get(rep, "volumes")), 0);
+	json_decref(rep);
+	json_decref(a);
+	json_decref(z);
+	topology_free(t);
+}
+
+int
+main(void)
+{
+	t_knfsd();
+	t_report();
+	return (t_done());
+}
