@@ -22,7 +22,7 @@ static const char *const nfs[] = { "nfsd", "ganesha.nfsd", "rpc.mountd",
     "lockd" };
 static const char *const afp[] = { "afpd", "cnid_metad", "cnid_dbd" };
 static const struct snapshot_group groups[] = {
-	{ "smb", smb, 5 }, { "nfs", nfs, 4 }, { "afp", afp, 3 },
+	{ "smb", smb, 5, 0 }, { "nfs", nfs, 4, 0 }, { "afp", afp, 3, 0 },
 };
 
 static int

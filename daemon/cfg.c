@@ -1653,6 +1653,9 @@ cfg_snapshot_opts(const struct cfg *cfg, struct snapshot_opts *opts,
 		groups[i].name = cfg->groups[i].name;
 		groups[i].patterns = pats[i];
 		groups[i].npatterns = cfg->groups[i].npatterns;
+		/* The group nasperfd is this daemon, not every one. */
+		groups[i].pid = strcmp(cfg->groups[i].name, "nasperfd") == 0 ?
+		    (int)getpid() : 0;
 	}
 	opts->groups = groups;
 	opts->ngroups = cfg->ngroups;

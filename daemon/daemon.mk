@@ -41,7 +41,8 @@ EXTRA_DIST += tests/fixtures/windows/mkwindows.py \
 	tests/fixtures/windows/smbd-quota.json \
 	tests/fixtures/windows/bond-8023ad.json \
 	tests/fixtures/windows/busy-neighbours.json \
-	tests/fixtures/windows/two-volumes.json
+	tests/fixtures/windows/two-volumes.json \
+	tests/fixtures/windows/quota-elsewhere.json
 
 check_PROGRAMS += tests/unit/t_runpath
 tests_unit_t_runpath_SOURCES = tests/unit/t_runpath.c daemon/runpath.c \

@@ -50,7 +50,7 @@ static const char *const hist_nic_names[HIST_NIC_FIELDS] = {
 };
 static const char *const hist_group_names[HIST_GROUP_FIELDS] = {
 	"ticks", "nprocs", "top_pid", "top_core", "top_ticks",
-	"throttled_ns", "periods", "throttled", "quota_mcores"
+	"throttled_ns", "periods", "throttled", "quota_mcores", "thr_pid"
 };
 
 /* Make room for n samples in a ring. */
@@ -327,29 +327,82 @@ hist_register_disk(struct history *h, const struct snapshot *cur,
 	return (i);
 }
 
+/*
+ * Process p's CPU ticks in the interval since group pg (NULL: the first
+ * sample, 0); -1 when its counter went back (a reused pid).
+ */
+static int64_t
+hist_proc_ticks(const struct procgroup_group *pg,
+    const struct procgroup_proc *p)
+{
+	const struct procgroup_proc	*q;
+
+	if (pg == NULL)
+		return (0);
+	q = rate_find_proc(pg, p->pid);
+	if (q == NULL || strcmp(q->comm, p->comm) != 0)
+		return ((int64_t)p->ticks);	/* started in the interval */
+	return (p->ticks >= q->ticks ? (int64_t)(p->ticks - q->ticks) : -1);
+}
+
+/*
+ * The busiest process of the cgroup of cg throttled in the most quota
+ * periods since pg, or -1 when none was throttled.
+ */
+static int
+hist_throttled_pid(const struct procgroup_group *pg,
+    const struct procgroup_group *cg)
+{
+	const struct cgroup_cpu	*c, *o;
+	uint64_t		 d, most = 0;
+	int64_t			 t, best = -1;
+	size_t			 j, k;
+	int			 ci = -1, pid = -1;
+
+	if (pg == NULL)
+		return (-1);
+	for (j = 0; j < cg->ncgroups; j++) {
+		c = &cg->cgroups[j];
+		for (k = 0, o = NULL; k < pg->ncgroups && o == NULL; k++)
+			if (pg->cgroups[k].version == c->version &&
+			    strcmp(pg->cgroups[k].path, c->path) == 0)
+				o = &pg->cgroups[k];
+		if (!c->has_stat || o == NULL || !o->has_stat ||
+		    c->nr_throttled < o->nr_throttled)
+			continue;
+		d = c->nr_throttled - o->nr_throttled;
+		if (d > most) {
+			most = d;
+			ci = (int)j;
+		}
+	}
+	for (j = 0; ci >= 0 && j < cg->nprocs; j++)
+		if (cg->procs[j].cgroup == ci &&
+		    (t = hist_proc_ticks(pg, &cg->procs[j])) > best) {
+			best = t;
+			pid = cg->procs[j].pid;
+		}
+	return (pid);
+}
+
 /* Fill the group values of slot i from cur (and prev) into v. */
 static void
 hist_fill_group(struct history *h, size_t i, const struct procgroup_group *pg,
     const struct procgroup_group *cg, uint64_t *v)
 {
-	const struct procgroup_proc	*p, *q;
+	const struct procgroup_proc	*p;
 	const struct cgroup_cpu		*c;
 	uint64_t			 d, sum = 0, best = 0;
 	uint64_t			 per = 0, thr = 0, ns = 0, quota = 0;
+	int64_t				 t;
 	size_t				 j;
 	int				 top = -1, core = -1, has_stat = 0;
 
 	for (j = 0; j < cg->nprocs; j++) {
 		p = &cg->procs[j];
-		q = pg != NULL ? rate_find_proc(pg, p->pid) : NULL;
-		if (pg == NULL)
-			d = 0;		/* the first sample: no interval */
-		else if (q == NULL || strcmp(q->comm, p->comm) != 0)
-			d = p->ticks;	/* started in the interval */
-		else if (p->ticks >= q->ticks)
-			d = p->ticks - q->ticks;
-		else
+		if ((t = hist_proc_ticks(pg, p)) < 0)
 			continue;
+		d = (uint64_t)t;
 		sum += d;
 		if (top == -1 || d > best) {
 			best = d;
@@ -386,6 +439,8 @@ hist_fill_group(struct history *h, size_t i, const struct procgroup_group *pg,
 		v[HIST_GROUP_THROTTLED] = thr;
 	}
 	v[HIST_GROUP_QUOTA_MCORES] = quota;
+	t = hist_throttled_pid(pg, cg);
+	v[HIST_GROUP_THR_PID] = t >= 0 ? (uint64_t)t : HIST_NONE;
 }
 
 /* Seconds of a timespec. */

@@ -72,14 +72,17 @@ enum hist_nic {
  * that exit do not make it go backwards); TOP_* name the busiest process
  * of the interval before the sample; THROTTLED_NS, PERIODS and THROTTLED
  * are summed over the group's cgroups; QUOTA_MCORES is the tightest CPU
- * quota in thousandths of a core, 0 for none.
+ * quota in thousandths of a core, 0 for none; THR_PID is the busiest
+ * process of the cgroup throttled most in the interval (none when none
+ * was), which is the one a quota held, whoever was busiest in the group.
  */
 enum hist_group {
 	HIST_GROUP_TICKS, HIST_GROUP_NPROCS, HIST_GROUP_TOP_PID,
 	HIST_GROUP_TOP_CORE, HIST_GROUP_TOP_TICKS, HIST_GROUP_THROTTLED_NS,
-	HIST_GROUP_PERIODS, HIST_GROUP_THROTTLED, HIST_GROUP_QUOTA_MCORES
+	HIST_GROUP_PERIODS, HIST_GROUP_THROTTLED, HIST_GROUP_QUOTA_MCORES,
+	HIST_GROUP_THR_PID
 };
-#define HIST_GROUP_FIELDS 9
+#define HIST_GROUP_FIELDS 10
 
 enum hist_kind { HIST_CPU, HIST_DISK, HIST_NIC, HIST_GROUP };
 #define HIST_NKINDS	4

@@ -177,7 +177,7 @@ static json_t *
 runpath_box(const struct daemon *d, struct probe_buf *b)
 {
 	static const char *const	 all[] = { "*" };
-	const struct procgroup_spec	 spec = { "all", all, 1 };
+	const struct procgroup_spec	 spec = { "all", all, 1, 0 };
 	const struct procgroup_proc	*p;
 	struct procgroup		 pg;
 	const char			*errstr;
@@ -466,7 +466,7 @@ int
 runpath_knfsd(const struct daemon *d, struct probe_buf *b, json_t *procs)
 {
 	static const char *const	 pats[] = { "nfsd" };
-	const struct procgroup_spec	 spec = { "nfsd", pats, 1 };
+	const struct procgroup_spec	 spec = { "nfsd", pats, 1, 0 };
 	const struct procgroup_group	*g;
 	struct procgroup		 pg;
 	struct pidstat			 sum, ps;

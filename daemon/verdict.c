@@ -112,6 +112,8 @@ struct v_group {
 	/* The run's SMB session's smbd, when it was among the top pids. */
 	int		has_sess, sess_core;
 	double		sess_pct;
+	/* The busiest process of its most throttled cgroup, last seen; -1. */
+	int		thr_pid;
 };
 
 /* Append an observation sentence. */
@@ -277,8 +279,12 @@ v_group_top(const struct v_ctx *x, size_t i, struct v_group *g)
 	uint64_t			 pid, core, tk;
 	size_t				 n = 0, j, k, best = 0;
 
+	g->thr_pid = -1;
 	for (j = 1; j < x->all.n; j++) {
 		s = x->all.s[j];
+		pid = history_value(s, HIST_GROUP, i, HIST_GROUP_THR_PID);
+		if (pid != HIST_NONE)
+			g->thr_pid = (int)pid;
 		pid = history_value(s, HIST_GROUP, i, HIST_GROUP_TOP_PID);
 		tk = history_value(s, HIST_GROUP, i, HIST_GROUP_TOP_TICKS);
 		core = history_value(s, HIST_GROUP, i, HIST_GROUP_TOP_CORE);
@@ -1148,7 +1154,14 @@ v_cpus(struct v_ctx *x)
 		v_group_proc(x, &g, &pid, &pcore, &ppct);
 		/* With the path known, its processes' own cgroups speak. */
 		if (x->path == NULL && g.has_throttle && g.throttled_pct > 0) {
-			if (pid >= 0)
+			/*
+			 * The quota held the throttled cgroup's processes,
+			 * not the group's busiest when it is elsewhere.
+			 */
+			if (g.thr_pid >= 0 && g.thr_pid != pid)
+				snprintf(res, sizeof res, "pid %d (group %s)",
+				    g.thr_pid, ge->name);
+			else if (pid >= 0)
 				snprintf(res, sizeof res, "%s pid %d (group %s)",
 				    ge->top_comm[0] ? ge->top_comm : ge->name,
 				    pid, ge->name);
@@ -1165,10 +1178,10 @@ v_cpus(struct v_ctx *x)
 				    g.throttled_pct, g.throttled_s);
 				snprintf(c->summary, sizeof c->summary,
 				    "cpu-bound: %s is held by its cgroup's CPU "
-				    "quota (%.2f cores): it used %.0f %% of a "
-				    "core and was throttled in %.0f %% of "
-				    "periods", res, g.quota_cores, g.cpu_pct,
-				    g.throttled_pct);
+				    "quota (%.2f cores): group %s used %.0f %% "
+				    "of a core and was throttled in %.0f %% of "
+				    "periods", res, g.quota_cores, ge->name,
+				    g.cpu_pct, g.throttled_pct);
 			}
 		}
 		if (g.top_pid >= 0 && g.top_pct > best_top) {

@@ -76,15 +76,16 @@ procgroup_note_other(struct procgroup *pg, uint32_t pid)
 	return (0);
 }
 
-/* The index of the first spec whose patterns match comm, or -1. */
+/* The index of the first spec whose pid and patterns match, or -1. */
 int
-procgroup_match(const struct procgroup_spec *specs, size_t nspecs,
+procgroup_match(const struct procgroup_spec *specs, size_t nspecs, int pid,
     const char *comm)
 {
 	size_t	i, j;
 
 	for (i = 0; i < nspecs; i++)
-		for (j = 0; j < specs[i].npatterns; j++)
+		for (j = 0; (specs[i].pid <= 0 || specs[i].pid == pid) &&
+		    j < specs[i].npatterns; j++)
 			if (fnmatch(specs[i].patterns[j], comm, 0) == 0)
 				return ((int)i);
 	return (-1);
@@ -106,6 +107,7 @@ procgroup_parse_stat(const char *text, size_t len, uint64_t pagesize,
 
 	memset(p, 0, sizeof *p);
 	p->processor = -1;
+	p->cgroup = -1;
 	s = text;
 	if (probe_scan_u64(&s, &pid) == -1 || pid == 0 || pid > INT32_MAX)
 		goto bad;
@@ -197,8 +199,11 @@ procgroup_add(struct procgroup_group *g, const struct procgroup_proc *p)
 	return (0);
 }
 
-/* Note the cgroup of process pid for group g, once per distinct path. */
-static void
+/*
+ * Note the cgroup of process pid for group g, once per distinct path; its
+ * index in g->cgroups, or -1 (unreadable, or past PROCGROUP_MAX_CGROUPS).
+ */
+static int
 procgroup_note_cgroup(const struct probe_root *root, struct probe_buf *b,
     int pid, struct procgroup_group *g)
 {
@@ -209,19 +214,19 @@ procgroup_note_cgroup(const struct probe_root *root, struct probe_buf *b,
 	snprintf(rel, sizeof rel, "%d/cgroup", pid);
 	if (probe_read(root, PROBE_PROC, rel, b) == -1 ||
 	    cgroup_parse_pid(b->p, b->len, &version, path, sizeof path) == -1)
-		return;
+		return (-1);
 	for (i = 0; i < g->ncgroups; i++)
 		if (g->cgroups[i].version == version &&
 		    strcmp(g->cgroups[i].path, path) == 0)
-			return;
+			return ((int)i);
 	if (g->ncgroups == PROCGROUP_MAX_CGROUPS) {
 		g->cgroups_dropped++;
-		return;
+		return (-1);
 	}
 	g->cgroups[g->ncgroups].version = version;
 	probe_strlcpy(g->cgroups[g->ncgroups].path, path,
 	    sizeof g->cgroups[g->ncgroups].path);
-	g->ncgroups++;
+	return ((int)g->ncgroups++);
 }
 
 /* Order processes by pid. */
@@ -295,15 +300,16 @@ procgroup_read(const struct probe_root *root, struct probe_buf *b,
 			pg->skipped++;
 			continue;
 		}
-		if ((gi = procgroup_match(specs, nspecs, p.comm)) == -1) {
+		if ((gi = procgroup_match(specs, nspecs, p.pid, p.comm)) ==
+		    -1) {
 			if (procgroup_note_other(pg, (uint32_t)pid) == -1)
 				goto nomem;
 			continue;
 		}
 		g = &pg->groups[gi];
+		p.cgroup = procgroup_note_cgroup(root, b, p.pid, g);
 		if (procgroup_add(g, &p) == -1)
 			goto nomem;
-		procgroup_note_cgroup(root, b, p.pid, g);
 	}
 	closedir(dir);
 	/* This read's others are the next read's (none when all matched). */

@@ -24,6 +24,7 @@ struct procgroup_spec {			/* what to match: borrowed */
 	const char		*name;
 	const char *const	*patterns;
 	size_t			 npatterns;
+	int			 pid;	/* > 0: only this process */
 };
 
 struct procgroup_proc {
@@ -34,6 +35,7 @@ struct procgroup_proc {
 	uint64_t	threads;
 	uint64_t	rss_bytes;
 	int		kthread;	/* a kernel thread (PF_KTHREAD) */
+	int		cgroup;		/* its group's cgroups[] index, -1 */
 };
 
 struct procgroup_group {
@@ -87,8 +89,11 @@ int	procgroup_read(const struct probe_root *, struct probe_buf *,
  */
 int	procgroup_parse_stat(const char *, size_t, uint64_t pagesize,
 	    struct procgroup_proc *);
-/* The index of the spec comm matches, or -1. */
-int	procgroup_match(const struct procgroup_spec *, size_t nspecs,
+/*
+ * The index of the first spec process pid called comm matches, or -1: a
+ * pattern of the spec matches comm, and the spec names no pid or pid.
+ */
+int	procgroup_match(const struct procgroup_spec *, size_t nspecs, int pid,
 	    const char *comm);
 
 #endif /* PROCGROUP_H */

@@ -151,6 +151,7 @@ snapshot_specs(struct snapshot *s, const struct snapshot_opts *opts)
 		s->specs[i].name = opts->groups[i].name;
 		s->specs[i].patterns = opts->groups[i].patterns;
 		s->specs[i].npatterns = opts->groups[i].npatterns;
+		s->specs[i].pid = opts->groups[i].pid;
 	}
 	return (0);
 }

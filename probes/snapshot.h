@@ -28,6 +28,7 @@ struct snapshot_group {
 	const char		*name;
 	const char *const	*patterns;
 	size_t			 npatterns;
+	int			 pid;	/* > 0: only this process */
 };
 
 struct snapshot_opts {

@@ -28,7 +28,7 @@ t_drain(struct evbuffer *evb)
 static const char *const smb_pats[] = { "smbd" };
 static const char *const nfs_pats[] = { "nfsd" };
 static const struct snapshot_group groups[] = {
-	{ "smb", smb_pats, 1 }, { "nfs", nfs_pats, 1 }
+	{ "smb", smb_pats, 1, 0 }, { "nfs", nfs_pats, 1, 0 }
 };
 static const struct snapshot_opts opts = { groups, 2, 0 };
 

@@ -10,10 +10,11 @@
 static const char *const smb_pats[] = { "smbd" };
 static const char *const nfs_pats[] = { "nfsd", "ganesha.nfsd" };
 static const char *const ksmbd_pats[] = { "ksmbd:*" };
+static const char *const self_pats[] = { "nasperfd" };
 static const struct procgroup_spec specs[] = {
-	{ "smb", smb_pats, 1 },
-	{ "nfs", nfs_pats, 2 },
-	{ "ksmbd", ksmbd_pats, 1 },
+	{ "smb", smb_pats, 1, 0 },
+	{ "nfs", nfs_pats, 2, 0 },
+	{ "ksmbd", ksmbd_pats, 1, 0 },
 };
 
 /* One stat line: odd comms, kernel threads, truncated and bad lines. */
@@ -41,8 +42,19 @@ t_parse_stat(void)
 	T_EQ_STR(p.comm, "ksmbd:r445");
 	T_EQ_INT(p.processor, 1);
 	T_EQ_INT(p.kthread, 1);		/* flags 0x208040: PF_KTHREAD */
-	T_EQ_INT(procgroup_match(specs, NP_NITEMS(specs), p.comm), 2);
-	T_EQ_INT(procgroup_match(specs, NP_NITEMS(specs), "smbd-notifyd"), -1);
+	T_EQ_INT(procgroup_match(specs, NP_NITEMS(specs), 812, p.comm), 2);
+	T_EQ_INT(procgroup_match(specs, NP_NITEMS(specs), 900,
+	    "smbd-notifyd"), -1);
+	{
+		/* A spec with a pid takes that process only. */
+		struct procgroup_spec	one[2] = { { "nasperfd", self_pats, 1, 0 },
+					    { "any", self_pats, 1, 0 } };
+
+		one[0].pid = 700;
+		T_EQ_INT(procgroup_match(one, 2, 700, "nasperfd"), 0);
+		T_EQ_INT(procgroup_match(one, 2, 701, "nasperfd"), 1);
+		T_EQ_INT(procgroup_match(one, 1, 701, "nasperfd"), -1);
+	}
 	T_ERRNO(procgroup_parse_stat(shortl, sizeof shortl - 1, 4096, &p),
 	    EINVAL);
 	T_ERRNO(procgroup_parse_stat("12 (x S 1", 9, 4096, &p), EINVAL);
@@ -175,9 +187,10 @@ t_read_live(void)
 	static char		 self[32];
 	const char		*me_pats[] = { "t_procgroup", "lt-t_procgroup",
 				    self };
-	const struct procgroup_spec me = { "me", me_pats, 3 };
+	const struct procgroup_spec me = { "me", me_pats, 3, 0 };
 	const char		*all_pats[] = { "*" };
-	const struct procgroup_spec all = { "all", all_pats, 1 };
+	const struct procgroup_spec all = { "all", all_pats, 1, 0 };
+	struct procgroup_spec	 all_self = { "self", all_pats, 1, 0 };
 	struct procgroup	 pg;
 	struct probe_buf	 b;
 	struct probe_root	 root;
@@ -207,6 +220,18 @@ t_read_live(void)
 	T_EQ_U64(pg.nothers, 0);
 	T_OK(procgroup_read(&root, &b, &all, 1, &pg, NULL));
 	T_EQ_U64(pg.nothers, 0);
+	procgroup_clear(&pg);
+	/* A group of one pid holds that process only, whatever matches. */
+	procgroup_init(&pg);
+	all_self.pid = (int)getpid();
+	T_OK(procgroup_read(&root, &b, &all_self, 1, &pg, NULL));
+	T_EQ_U64(pg.groups[0].nprocs, 1);
+	if (pg.groups[0].nprocs == 1) {
+		T_EQ_INT(pg.groups[0].procs[0].pid, (int)getpid());
+		/* Its cgroup, when /proc/PID/cgroup could be read. */
+		T_EQ_INT(pg.groups[0].procs[0].cgroup,
+		    pg.groups[0].ncgroups > 0 ? 0 : -1);
+	}
 	procgroup_clear(&pg);
 	probe_buf_free(&b);
 	probe_root_close(&root);

@@ -8,7 +8,7 @@
 #include "snapshot.h"
 
 static const char *const smb_pats[] = { "smbd" };
-static const struct snapshot_group groups[] = { { "smb", smb_pats, 1 } };
+static const struct snapshot_group groups[] = { { "smb", smb_pats, 1, 0 } };
 static const struct snapshot_opts opts = { groups, 1, 0 };
 
 /* DSM 7: every part but pressure, md2's members. */

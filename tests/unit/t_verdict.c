@@ -909,6 +909,10 @@ main(void)
 
 	run_init(&r, "smb3", "read", 60, 1048576);
 	check("smbd-quota", &r, cfg, "cpu", "smbd pid 5150", "CPU quota");
+	/* Without a path: the throttled cgroup's smbd, not the busiest. */
+	run_init(&r, "smb3", "read", 20, 1048576);
+	check("quota-elsewhere", &r, cfg, "cpu", "pid 5150 (group smb)",
+	    "CPU quota");
 
 	t_hints(cfg);
 	t_path(cfg);
