@@ -4,7 +4,9 @@
  */
 #include "config.h"
 
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 
@@ -220,7 +222,8 @@ run_print_report(struct client *c, long id, const json_t *rep)
 
 /* End run id with the client's figures and print its report. */
 static int
-run_end(struct client *c, long id, const struct importers_result *r)
+run_end(struct client *c, long id, const struct importers_result *r,
+    const struct rusage *ru)
 {
 	json_t	*body, *rep;
 	char	 path[64];
@@ -228,6 +231,15 @@ run_end(struct client *c, long id, const struct importers_result *r)
 
 	if ((body = json_object()) == NULL)
 		return (client_fail("out of memory"));
+	/* The command's own counts, for a run whose process the daemon follows. */
+	if (ru != NULL)
+		json_object_set_new(body, "command", json_pack("{s:I,s:I,s:f}",
+		    "storage_read_bytes", (json_int_t)ru->ru_inblock * 512,
+		    "storage_write_bytes", (json_int_t)ru->ru_oublock * 512,
+		    "cpu_seconds", (double)ru->ru_utime.tv_sec +
+		    (double)ru->ru_utime.tv_usec / 1e6 +
+		    (double)ru->ru_stime.tv_sec +
+		    (double)ru->ru_stime.tv_usec / 1e6));
 	if (r->has_bytes)
 		json_object_set_new(body, "bytes", json_integer(
 		    (json_int_t)r->bytes));
@@ -298,6 +310,8 @@ struct run_child {
 	pid_t	pid;
 	int	go;		/* closing it lets the child exec */
 	int	out, err;	/* its stdout and stderr */
+	struct rusage ru;	/* at its end: its and its reaped children's */
+	int	has_ru;
 };
 
 /*
@@ -397,9 +411,15 @@ run_command(struct run_child *ch, int json, struct run_cap *out,
 			run_echo(i == 0 && !json ? 1 : 2, buf, (size_t)n);
 		}
 	}
-	while (waitpid(pid, &status, 0) == -1)
+	/*
+	 * wait4 gives what it and every child it reaped made the storage
+	 * read and write, to its last byte: the daemon's readings of its
+	 * /proc/PID/io stop up to half a second before it exits.
+	 */
+	while (wait4(pid, &status, 0, &ch->ru) == -1)
 		if (errno != EINTR)
 			return (-1);
+	ch->has_ru = 1;
 	if (WIFSIGNALED(status))
 		return (128 + WTERMSIG(status));
 	return (WEXITSTATUS(status));
@@ -595,8 +615,9 @@ cmd_run(struct client *c, int argc, char **argv)
 	void			(*oldint)(int);
 	double			 t0, wall;
 	long			 id;
-	int			 status, rc;
+	int			 status, rc, local;
 
+	memset(&ch, 0, sizeof ch);
 	if (run_options(argc, argv, &o, 0) == -1)
 		return (2);
 	if (o.import != NULL) {
@@ -615,7 +636,8 @@ cmd_run(struct client *c, int argc, char **argv)
 	if (run_spawn(argv + optind, &ch) == -1)
 		return (client_fail("run: %s: %s", argv[optind],
 		    strerror(errno)));
-	if ((id = run_open(c, &o, run_local(c) ? (long)ch.pid : 0)) <= 0) {
+	local = run_local(c);
+	if ((id = run_open(c, &o, local ? (long)ch.pid : 0)) <= 0) {
 		kill(ch.pid, SIGKILL);
 		close(ch.go);
 		close(ch.out);
@@ -657,7 +679,7 @@ cmd_run(struct client *c, int argc, char **argv)
 		fprintf(stderr, "nasperf: no byte count in the command's "
 		    "output (dd or fio --output-format=json): give --bytes "
 		    "for the client's rate\n");
-	rc = run_end(c, id, &r);
+	rc = run_end(c, id, &r, local && ch.has_ru ? &ch.ru : NULL);
 	return (status != 0 ? (status == -1 ? 1 : status) : rc);
 }
 
@@ -736,7 +758,7 @@ cmd_mark(struct client *c, int argc, char **argv)
 	r.bytes = o.bytes;
 	r.has_seconds = o.has_seconds;
 	r.seconds = o.seconds;
-	rc = run_end(c, id, &r);
+	rc = run_end(c, id, &r, NULL);
 	if (rc == 0 || c->status == 409 || c->status == 404)
 		(void)unlink(path);
 	return (rc);

@@ -701,6 +701,8 @@ runpath_procdelta(const json_t *a, const json_t *b, double secs)
 	    "processor"), "unavailable", json_object_get(b, "unavailable"));
 	if (o != NULL && json_is_true(json_object_get(b, "kernel")))
 		json_object_set_new(o, "kernel", json_true());
+	if (o != NULL && json_is_true(json_object_get(b, "wrapped")))
+		json_object_set_new(o, "wrapped", json_true());
 	if (o == NULL || !(secs > 0))
 		return (o);
 	if ((v = runpath_delta(a, b, "ticks")) >= 0 && hz > 0)
@@ -1137,6 +1139,7 @@ runpath_view(const json_t *rep, struct verdict_path *p)
 {
 	const json_t	*c, *o;
 	const char	*svc;
+	double		 cmd;
 	size_t		 i, j;
 
 	memset(p, 0, sizeof *p);
@@ -1179,14 +1182,24 @@ runpath_view(const json_t *rep, struct verdict_path *p)
 				    sizeof p->disks[0], "%s",
 				    json_string_value(c));
 	}
-	/* What the serving processes read from storage, when all tell. */
+	/*
+	 * What the serving processes read from storage, when all tell; for
+	 * a wrapped command that told its own count as it ended, that count
+	 * (its processes' last readings miss up to half a second).
+	 */
+	cmd = runpath_num(json_object_get(rep, "command"),
+	    "storage_read_bytes");
 	p->storage_read = json_array_size(json_object_get(rep, "processes")) >
-	    0 ? 0 : NAN;
+	    0 || !isnan(cmd) ? 0 : NAN;
 	json_array_foreach(json_object_get(rep, "processes"), i, o) {
 		if (p->nproc < VERDICT_PATH_PROCS)
 			runpath_view_proc(o, &p->proc[p->nproc++]);
-		p->storage_read += runpath_num(o, "storage_read_bytes");
+		if (isnan(cmd) || !json_is_true(json_object_get(o, "wrapped")))
+			p->storage_read += runpath_num(o,
+			    "storage_read_bytes");
 	}
+	if (!isnan(cmd))
+		p->storage_read += cmd;
 	json_array_foreach(json_object_get(rep, "others"), i, o)
 		if (p->nother < VERDICT_PATH_OTHERS)
 			runpath_view_proc(o, &p->other[p->nother++]);

@@ -385,6 +385,64 @@ runs_oneof(const char *s, const char *const *words, size_t n)
 	return (0);
 }
 
+/* Put the wrapped command's counts in a path report and its sentence. */
+static void
+runs_path_command(json_t *path, json_t *cmd)
+{
+	const char	*sum = json_string_value(json_object_get(path,
+			    "summary"));
+	char		 s[640];
+
+	json_object_set(path, "command", cmd);
+	if (sum == NULL)
+		return;
+	snprintf(s, sizeof s, "%s; the command made the storage read %.1f MB "
+	    "and write %.1f MB, by its own count as it ended", sum,
+	    json_number_value(json_object_get(cmd, "storage_read_bytes")) /
+	    1e6, json_number_value(json_object_get(cmd,
+	    "storage_write_bytes")) / 1e6);
+	json_object_set_new(path, "summary", json_string(s));
+}
+
+/*
+ * The wrapped command's own counts as it ended ("command": what it and the
+ * children it reaped made the storage read and write, and its CPU time,
+ * from wait4), kept in the run: the daemon's readings of its process stop
+ * up to half a second before it exits.  -1 with msg.
+ */
+static int
+runs_command(const json_t *body, json_t *run, char *msg, size_t msgsz)
+{
+	static const char *const keys[] = { "storage_read_bytes",
+	    "storage_write_bytes", "cpu_seconds" };
+	const json_t	*c = json_object_get(body, "command"), *v;
+	const char	*key;
+	size_t		 i;
+
+	if (c == NULL || json_is_null(c))
+		return (0);
+	if (!json_is_object(c))
+		goto bad;
+	json_object_foreach((json_t *)c, key, v)
+		if (!runs_oneof(key, keys, NP_NITEMS(keys)))
+			goto bad;
+	for (i = 0; i < NP_NITEMS(keys); i++) {
+		v = json_object_get(c, keys[i]);
+		if (v != NULL && (!json_is_number(v) || !(json_number_value(v) >=
+		    0) || json_number_value(v) > (i < 2 ? RUNS_MAX_BYTES :
+		    RUNS_MAX_SECONDS) || (i < 2 && !json_is_integer(v))))
+			goto bad;
+	}
+	json_object_set_new(run, "command", json_deep_copy(c));
+	return (0);
+bad:
+	snprintf(msg, msgsz, "command: expected an object of "
+	    "storage_read_bytes and storage_write_bytes (integers from 0 to "
+	    "%.0f) and cpu_seconds (0 to %.0f)", RUNS_MAX_BYTES,
+	    RUNS_MAX_SECONDS);
+	return (-1);
+}
+
 /*
  * Check and copy the client's figures from body into run (a "run" object);
  * -1 with msg when one is wrong.  Keys not given are left as they are.
@@ -407,7 +465,7 @@ runs_figures(const json_t *body, json_t *run, char *msg, size_t msgsz)
 	static const char *const known[] = {
 		"label", "client", "protocol", "op", "bytes", "ops", "files",
 		"block_size", "client_seconds", "start", "end", "clock_offset",
-		"pid"
+		"pid", "command"
 	};
 	const char	*key, *s;
 	json_t		*v;
@@ -416,14 +474,18 @@ runs_figures(const json_t *body, json_t *run, char *msg, size_t msgsz)
 
 	json_object_foreach((json_t *)body, key, v) {
 		if (!runs_oneof(key, known, NP_NITEMS(known)) ||
-		    (strcmp(key, "pid") == 0 && json_object_get(run, "pid") ==
-		    NULL)) {
+		    ((strcmp(key, "pid") == 0 || strcmp(key, "command") == 0) &&
+		    json_object_get(run, "pid") == NULL)) {
 			snprintf(msg, msgsz, "unknown key '%.40s'%s", key,
 			    strcmp(key, "pid") == 0 ? ": a run names its "
-			    "process when it opens" : "");
+			    "process when it opens" : strcmp(key, "command") ==
+			    0 ? ": only a run that named its process has one" :
+			    "");
 			return (-1);
 		}
 	}
+	if (runs_command(body, run, msg, msgsz) == -1)
+		return (-1);
 	for (i = 0; i < NP_NITEMS(nums); i++) {
 		if ((v = json_object_get(body, nums[i].key)) == NULL ||
 		    json_is_null(v))
@@ -678,6 +740,11 @@ runs_make(struct daemon *d, const json_t *run, const json_t *doc,
 		runpath_closed_apply(d, seen);
 		path = runpath_report(start, seen, vr.end - vr.start);
 		runpath_volumes(path, topo, vr.protocol);
+		/* The wrapped command's own counts, to its last byte. */
+		if (path != NULL && json_is_object(json_object_get(run,
+		    "command")))
+			runs_path_command(path, json_object_get(run,
+			    "command"));
 		json_decref(snap);
 		json_decref(seen);
 	} else if (vr.retroactive)

@@ -104,6 +104,12 @@ check "the path is the run's own dd" jq -e '.path.processes[0].comm == "dd"' \
     "$T_TMP/rep.read"
 is "the path's volume is the inner device, read raw" \
     "$(vget '.path.volumes[0].device')" "$L2N"
+# The command's own count as it ended: every byte dd read, none missed
+# between the path's last reading and its exit (and what loading sh and dd
+# themselves read, under a megabyte).
+check "the path has the command's own count of its storage reads" jq -e \
+    --argjson n $((COUNT * 1048576)) '.path.command.storage_read_bytes |
+    . >= $n and . < $n + 1048576' "$T_TMP/rep.read"
 check "the neighbour $NBN is an observation off the path" jq -e --arg d \
     "$NBN was busy" '[.observations[].text | select(startswith($d))] |
     length == 1' "$T_TMP/rep.read"
@@ -112,6 +118,9 @@ check "npburn is not the verdict" sh -c \
 
 dd_run write if=/dev/zero of="$L2" oflag=direct
 is "a write to it: class" "$(vget .verdict.class)" disk
+check "the path has the command's own count of its storage writes" jq -e \
+    --argjson n $((COUNT * 1048576)) '.path.command.storage_write_bytes |
+    . >= $n and . < $n + 1048576' "$T_TMP/rep.write"
 is "the resource is the inner loop device" "$(vget .verdict.resource)" "$L2N"
 
 kill "$NEIGHBOUR" "$burn"

@@ -81,6 +81,10 @@ sleep 1
 # While it is open the sampler samples every run_interval_ms (200).
 is "the sampler samples every 0.2 s while a run is open" \
     "$(api /v1/info | jq .sampler.interval)" 0.2
+is "a command's counts on a run that named no process are 400" \
+    "$(post "/v1/runs/$id/end" '{"command":{"storage_read_bytes":1}}')" 400
+is "... and say why" "$(jq -r .error.message "$T_TMP/out" |
+    grep -c 'only a run that named its process')" 1
 is "ending it is 200" "$(post "/v1/runs/$id/end" '{"bytes":209715200,"client_seconds":1.0}')" 200
 check "its window holds a sample every 0.2 s" jqt '.window.samples >= 5' "$T_TMP/out"
 check "its report has a verdict class" \
@@ -98,6 +102,24 @@ check "report as YAML" \
     sh -c "curl -sS -H '$H' '$NPD_URL/v1/runs/$id/report?format=yaml' | grep -q '^verdict:'"
 check "report as HTML has SVG" \
     sh -c "curl -sS -H '$H' '$NPD_URL/v1/runs/$id/report?format=html' | grep -q '<svg'"
+
+# -- a run that names its process takes the command's own counts as it ends
+sleep 30 &
+sp=$!
+is "a run naming its process opens" \
+    "$(post /v1/runs "{\"protocol\":\"local\",\"op\":\"read\",\"pid\":$sp}")" 201
+pid_run=$(jq .id "$T_TMP/out")
+is "a command's counts that are not counts are 400" \
+    "$(post "/v1/runs/$pid_run/end" '{"command":{"storage_read_bytes":-1}}')" 400
+is "... an unknown one too" \
+    "$(post "/v1/runs/$pid_run/end" '{"command":{"colour":1}}')" 400
+is "ending it with them is 200" \
+    "$(post "/v1/runs/$pid_run/end" '{"command":{"storage_read_bytes":1048576,"storage_write_bytes":0,"cpu_seconds":0.25}}')" 200
+is "its path keeps them" "$(jq .path.command.storage_read_bytes "$T_TMP/out")" 1048576
+check "its path's sentence gives them" jqt \
+    '.path.summary | test("the command made the storage read 1.0 MB")' "$T_TMP/out"
+kill "$sp" 2>/dev/null
+wait "$sp" 2>/dev/null
 is "an unknown format is 400" "$(status "/v1/runs/$id/report?format=pdf" -H "$H")" 400
 is "the list holds the run" "$(api /v1/runs | jq "[.runs[] | select(.id == $id)] | length")" 1
 
