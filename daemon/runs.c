@@ -657,9 +657,27 @@ runs_crypted(const json_t *rep)
 }
 
 /*
- * The fastest ended run from vr's client, protocol and operation whose
- * SMB session had neither signing nor encryption on every packet: what
- * the same transfer does here without them.
+ * Whether run moved data of vr's size class: requests within a factor of
+ * two, and totals within a factor of four, where both say.
+ */
+static int
+runs_same_size(const json_t *run, const struct verdict_run *vr)
+{
+	uint64_t	v;
+
+	if (vr->has_block && runs_u(run, "block_size", &v) && v > 0 &&
+	    (v > 2 * vr->block_size || 2 * v < vr->block_size))
+		return (0);
+	if (vr->has_bytes && runs_u(run, "bytes", &v) && v > 0 &&
+	    (v > 4 * vr->bytes || 4 * v < vr->bytes))
+		return (0);
+	return (1);
+}
+
+/*
+ * The fastest ended run from vr's client, protocol and operation, of its
+ * size class, whose SMB session had neither signing nor encryption on
+ * every packet: what the same transfer does here without them.
  */
 static void
 runs_plain(const struct runs *rs, struct verdict_run *vr, char *idbuf,
@@ -679,7 +697,8 @@ runs_plain(const struct runs *rs, struct verdict_run *vr, char *idbuf,
 		if (!json_is_object(json_object_get(rep, "session")) ||
 		    runs_crypted(rep) || a == NULL || p == NULL || o == NULL ||
 		    strcmp(a, vr->client_addr) != 0 ||
-		    strcmp(p, vr->protocol) != 0 || strcmp(o, vr->op) != 0)
+		    strcmp(p, vr->protocol) != 0 || strcmp(o, vr->op) != 0 ||
+		    !runs_same_size(run, vr))
 			continue;
 		rate = json_number_value(json_object_get(rep, "client_rate"));
 		if (rate > vr->plain_rate) {
