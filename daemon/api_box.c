@@ -21,13 +21,16 @@
 #include <jansson.h>
 
 #include "api_box.h"
+#include "baseline.h"
 #include "cfg.h"
 #include "daemon.h"
+#include "disktest.h"
 #include "encode.h"
 #include "history.h"
 #include "http.h"
 #include "np.h"
 #include "nptime.h"
+#include "runs.h"
 #include "sampler.h"
 #include "smbsess.h"
 #include "snapshot.h"
@@ -279,15 +282,43 @@ api_counters(struct daemon *d, struct evhttp_request *req)
 	evtimer_add(w->timer, &tv);
 }
 
+/* The disks' and volumes' baselines into v (room for max); how many. */
+static size_t
+api_baselines(const struct daemon *d, struct metrics_baseline *v,
+    size_t max)
+{
+	const json_t	*b = disktest_baseline_doc(d), *e;
+	const char	*name;
+	double		 iops;
+	size_t		 n = 0;
+	int		 vol;
+
+	for (vol = 0; vol < 2; vol++)
+		json_object_foreach(json_object_get(b, vol ? "volumes" :
+		    "disks"), name, e) {
+			(void)e;
+			if (n == max)
+				return (n);
+			snprintf(v[n].name, sizeof v[n].name, "%s", name);
+			v[n].volume = vol;
+			if (baseline_get(b, name, &v[n].read, &v[n].write,
+			    &iops, &v[n].when) == 0)
+				n++;
+		}
+	return (n);
+}
+
 void
 api_metrics(struct daemon *d, struct evhttp_request *req)
 {
 	struct transfers_total	 totals[TRANSFERS_TOTALS], other;
+	struct runs_tally	 tally[RUNS_TALLY_MAX];
+	struct metrics_baseline	 bl[64];
 	struct snapshot		*s;
 	struct evbuffer		*evb;
 	unsigned long		 count;
 	unsigned		 active;
-	size_t			 n;
+	size_t			 n, nt, nb;
 
 	if ((s = api_snapshot(d)) == NULL) {
 		http_error(req, HTTP_INTERNAL, "internal", "snapshot: %s",
@@ -295,9 +326,12 @@ api_metrics(struct daemon *d, struct evhttp_request *req)
 		return;
 	}
 	n = transfers_totals(d, totals, &other, &count, &active);
+	nt = runs_tallies(d, tally);
+	nb = api_baselines(d, bl, NP_NITEMS(bl));
 	if ((evb = evbuffer_new()) == NULL || metrics_render(evb, s) == -1 ||
 	    metrics_render_clients(evb, totals, n, &other, count, active) ==
-	    -1) {
+	    -1 || metrics_render_verdicts(evb, tally, nt) == -1 ||
+	    metrics_render_baseline(evb, bl, nb) == -1) {
 		http_error(req, HTTP_INTERNAL, "internal", "metrics: %s",
 		    strerror(errno));
 		goto out;

@@ -1263,6 +1263,12 @@ disktest_shutdown(struct daemon *d)
 	d->disktest = NULL;
 }
 
+const json_t *
+disktest_baseline_doc(const struct daemon *d)
+{
+	return (d->disktest != NULL ? d->disktest->baseline : NULL);
+}
+
 /* The baseline of a disk or a volume; see disktest.h. */
 int
 disktest_baseline(const struct daemon *d, const char *name, double *rd,

@@ -76,4 +76,7 @@ int	disktest_baseline(const struct daemon *, const char *disk,
 	    double *read_bytes_per_s, double *write_bytes_per_s,
 	    double *iops, double *when);
 
+/* The baseline document (baseline.h), or NULL when none was measured. */
+const json_t *disktest_baseline_doc(const struct daemon *);
+
 #endif /* DISKTEST_H */

@@ -56,5 +56,25 @@ int	 metrics_render_clients(struct evbuffer *evb,
 	    const struct transfers_total *v, size_t n,
 	    const struct transfers_total *other, unsigned long count,
 	    unsigned active);
+struct runs_tally;
+/*
+ * Append the verdicts given since nasperfd started, by origin and class,
+ * and the hints given with them (metrics.c).
+ */
+int	 metrics_render_verdicts(struct evbuffer *evb,
+	    const struct runs_tally *v, size_t n);
+/* A disk's or a volume's baseline, as the disk analyzer measured it. */
+struct metrics_baseline {
+	char	name[256];	/* "sda", or a volume's mount point */
+	int	volume;
+	double	read, write;	/* bytes/s; 0: never measured */
+	double	when;		/* Unix seconds */
+};
+/*
+ * Append the disks' and volumes' baselines: what the disk analyzer
+ * measured each can do, and when (metrics.c).
+ */
+int	 metrics_render_baseline(struct evbuffer *evb,
+	    const struct metrics_baseline *v, size_t n);
 
 #endif /* ENCODE_H */

@@ -19,6 +19,8 @@
 #include <event2/buffer.h>
 
 #include "encode.h"
+#include "np.h"
+#include "runs.h"
 #include "snapshot.h"
 #include "transfers.h"
 
@@ -610,6 +612,82 @@ metrics_render_clients(struct evbuffer *evb, const struct transfers_total *v,
 	metrics_family(&m, "nasperf_transfers_active", "gauge",
 	    "Transfers under way.");
 	metrics_sample(&m, "nasperf_transfers_active", "", (double)active);
+	return (m.err ? -1 : 0);
+}
+
+/* nasperf_verdicts_total and nasperf_verdict_hints_total. */
+int
+metrics_render_verdicts(struct evbuffer *evb, const struct runs_tally *v,
+    size_t n)
+{
+	struct metrics	 m = { evb, 0 };
+	char		 labels[256];
+	size_t		 i;
+	int		 hints;
+
+	for (hints = 0; hints < 2; hints++) {
+		if (hints == 0)
+			metrics_family(&m, "nasperf_verdicts_total", "counter",
+			    "Verdicts given since nasperfd started, by origin "
+			    "(run: a client's run; auto: a transfer noticed on "
+			    "its own) and class.");
+		else
+			metrics_family(&m, "nasperf_verdict_hints_total",
+			    "counter", "Hints given with verdicts since "
+			    "nasperfd started (smb_signing, nfs_sync, ...), by "
+			    "origin and the verdict's class.");
+		for (i = 0; i < n; i++) {
+			if ((v[i].hint[0] != '\0') != hints)
+				continue;
+			labels[0] = '\0';
+			metrics_label(labels, sizeof labels, "origin",
+			    v[i].origin);
+			metrics_label(labels, sizeof labels, "class", v[i].cls);
+			if (hints)
+				metrics_label(labels, sizeof labels, "hint",
+				    v[i].hint);
+			metrics_sample(&m, hints ? "nasperf_verdict_hints_total" :
+			    "nasperf_verdicts_total", labels, (double)v[i].n);
+		}
+	}
+	return (m.err ? -1 : 0);
+}
+
+/* nasperf_baseline_*: what the disk analyzer measured, and when. */
+int
+metrics_render_baseline(struct evbuffer *evb,
+    const struct metrics_baseline *v, size_t n)
+{
+	static const struct {
+		const char	*name, *help;
+	} fam[] = {
+		{ "nasperf_baseline_read_bytes_per_second", "Sequential read "
+		    "the disk analyzer measured a disk (device) or a volume "
+		    "(volume) can do." },
+		{ "nasperf_baseline_write_bytes_per_second", "Sequential write "
+		    "the disk analyzer measured a volume can do (a raw disk is "
+		    "never written)." },
+		{ "nasperf_baseline_timestamp_seconds", "When the disk or "
+		    "volume was last measured, Unix seconds." },
+	};
+	struct metrics	 m = { evb, 0 };
+	char		 labels[600];
+	double		 x;
+	size_t		 f, i;
+
+	for (f = 0; f < NP_NITEMS(fam); f++) {
+		metrics_family(&m, fam[f].name, "gauge", fam[f].help);
+		for (i = 0; i < n; i++) {
+			x = f == 0 ? v[i].read : f == 1 ? v[i].write :
+			    v[i].when;
+			if (!(x > 0))
+				continue;
+			labels[0] = '\0';
+			metrics_label(labels, sizeof labels, v[i].volume ?
+			    "volume" : "device", v[i].name);
+			metrics_sample(&m, fam[f].name, labels, x);
+		}
+	}
 	return (m.err ? -1 : 0);
 }
 

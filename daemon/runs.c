@@ -75,10 +75,68 @@ struct runs {
 	struct run	*v;
 	size_t		 n, cap;
 	unsigned long	 next_id;
+	struct runs_tally tally[RUNS_TALLY_MAX];	/* verdicts given */
+	size_t		 ntally;
 };
 
 static size_t	runs_open(const struct runs *);
 static void	runs_prune(struct runs *);
+
+/* Count one under origin, class and hint (a full table drops the new). */
+static void
+runs_tally_one(struct runs *rs, const char *origin, const char *cls,
+    const char *hint)
+{
+	struct runs_tally	*t;
+	size_t			 i;
+
+	for (i = 0; i < rs->ntally; i++) {
+		t = &rs->tally[i];
+		if (strcmp(t->origin, origin) == 0 && strcmp(t->cls, cls) ==
+		    0 && strcmp(t->hint, hint) == 0) {
+			t->n++;
+			return;
+		}
+	}
+	if (rs->ntally == RUNS_TALLY_MAX)
+		return;
+	t = &rs->tally[rs->ntally++];
+	snprintf(t->origin, sizeof t->origin, "%s", origin);
+	snprintf(t->cls, sizeof t->cls, "%s", cls);
+	snprintf(t->hint, sizeof t->hint, "%s", hint);
+	t->n = 1;
+}
+
+/* Count the verdict of a run's report and each of its hints. */
+static void
+runs_tally_report(struct runs *rs, const json_t *run, const json_t *rep)
+{
+	const json_t	*h;
+	const char	*origin, *cls, *kind;
+	size_t		 i;
+
+	cls = json_string_value(json_object_get(json_object_get(rep,
+	    "verdict"), "class"));
+	if (cls == NULL)
+		return;
+	origin = json_string_value(json_object_get(run, "origin"));
+	if (origin == NULL || strcmp(origin, "auto") != 0)
+		origin = "run";
+	runs_tally_one(rs, origin, cls, "");
+	json_array_foreach(json_object_get(rep, "hints"), i, h)
+		if ((kind = json_string_value(json_object_get(h, "kind"))) !=
+		    NULL)
+			runs_tally_one(rs, origin, cls, kind);
+}
+
+size_t
+runs_tallies(const struct daemon *d, struct runs_tally *out)
+{
+	if (d->runs == NULL)
+		return (0);
+	memcpy(out, d->runs->tally, d->runs->ntally * sizeof *out);
+	return (d->runs->ntally);
+}
 
 /*
  * Take a sample now and return its time, so that a live run's window ends
@@ -928,6 +986,8 @@ runs_create(struct daemon *d, const json_t *body, const char *peer,
 	}
 	log_info("run %lu %s from %s", r->id, recorded ? "recorded" :
 	    "opened", peer != NULL ? peer : "");
+	if (rep != NULL)
+		runs_tally_report(rs, run, rep);
 	if ((out = json_pack("{s:I,s:O,s:O?}", "id", (json_int_t)r->id,
 	    "run", run, "report", rep)) == NULL)
 		http_fail(e, 500, "internal", "out of memory");
@@ -1138,6 +1198,7 @@ runs_end_at(struct daemon *d, unsigned long id, const json_t *body,
 	json_decref(old);
 	log_info("run %lu ended: %s", r->id, json_string_value(
 	    json_object_get(json_object_get(rep, "verdict"), "summary")));
+	runs_tally_report(d->runs, run, rep);
 	runs_prune(d->runs);
 out:
 	json_decref(run);

@@ -29,6 +29,20 @@ void	runs_shutdown(struct daemon *);
  * all; "auto": the transfers noticed on their own); NULL on ENOMEM.
  */
 json_t	*runs_list(struct daemon *, const char *origin);
+/*
+ * The verdicts given since nasperfd started, for /metrics: one count per
+ * origin ("run": opened or recorded by a client; "auto": a transfer
+ * noticed on its own), class, and hint kind ("" for the verdict itself).
+ */
+#define RUNS_TALLY_MAX	96
+struct runs_tally {
+	char		origin[8];
+	char		cls[16];
+	char		hint[24];
+	unsigned long	n;
+};
+/* Copy the tallies into out (room for RUNS_TALLY_MAX); how many. */
+size_t	runs_tallies(const struct daemon *, struct runs_tally *out);
 /* Whether a run opened by a client (not noticed) is open for addr. */
 int	runs_client_open(struct daemon *, const char *addr);
 /*

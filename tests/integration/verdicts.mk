@@ -7,7 +7,12 @@ dist_check_SCRIPTS += tests/integration/80-verdict-disk.sh \
 	tests/integration/86-verdict-path-disk.sh \
 	tests/integration/87-verdict-path-nfs.sh \
 	tests/integration/88-verdict-client-upload.sh \
-	tests/integration/97-transfers.sh
+	tests/integration/97-transfers.sh \
+	tests/integration/98-prometheus.sh
+
+# What a fleet's Prometheus and Grafana take, checked by 98-prometheus.
+EXTRA_DIST += contrib/prometheus/nasperf.rules.yml \
+	contrib/prometheus/nasperf.rules.test.yml contrib/grafana/nasperf.json
 
 # The delay proxy the latency test puts in front of nasperfd.  Built for
 # make check without being a test itself (every check program is one),
