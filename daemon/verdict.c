@@ -1461,6 +1461,30 @@ v_decide(struct v_ctx *x)
 	}
 	req = v_request_size(x);
 	psi_io = v_psi(x, HIST_SYS_PSI_IO_SOME);
+	/*
+	 * A sender held by the client's receive window: the client reads
+	 * slowly, wherever the data came from (the cache said beside it).
+	 */
+	if (x->path != NULL && x->run->op != NULL &&
+	    strcmp(x->run->op, "read") == 0 &&
+	    isfinite(x->path->rwnd_limited_pct) &&
+	    x->path->rwnd_limited_pct >= V_RWND_PCT) {
+		cls = "client";
+		snprintf(res, sizeof res, "the client's receive window");
+		snprintf(summary, sizeof summary, "the client was the limit: "
+		    "the server's sending waited for the client's receive "
+		    "window %.0f %% of the window, with nothing on the "
+		    "server's path saturated (busiest %.0f %%): the client "
+		    "did not read faster (its disk, its CPU, the copying "
+		    "program)", x->path->rwnd_limited_pct, x->max_util);
+		util = x->max_util;
+		conf = "high";
+		if (v_cached(x))
+			v_observe(x, "cache", "page cache", "the data came from "
+			    "the page cache, not the disks: the client read it "
+			    "no faster");
+		goto done;
+	}
 	if (v_cached(x)) {
 		cls = "cache";
 		snprintf(res, sizeof res, "page cache");
@@ -1524,23 +1548,6 @@ v_decide(struct v_ctx *x)
 		    "Wi-Fi)", x->path->retransmits, loss, x->max_util);
 		util = x->max_util;
 		conf = "medium";
-		goto done;
-	}
-	/* A sender held by the client's receive window: the client reads slowly. */
-	if (x->path != NULL && x->run->op != NULL &&
-	    strcmp(x->run->op, "read") == 0 &&
-	    isfinite(x->path->rwnd_limited_pct) &&
-	    x->path->rwnd_limited_pct >= V_RWND_PCT) {
-		cls = "client";
-		snprintf(res, sizeof res, "the client's receive window");
-		snprintf(summary, sizeof summary, "the client was the limit: "
-		    "the server's sending waited for the client's receive "
-		    "window %.0f %% of the window, with nothing on the "
-		    "server's path saturated (busiest %.0f %%): the client "
-		    "did not read faster (its disk, its CPU, the copying "
-		    "program)", x->path->rwnd_limited_pct, x->max_util);
-		util = x->max_util;
-		conf = "high";
 		goto done;
 	}
 	/*

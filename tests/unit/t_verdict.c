@@ -900,6 +900,24 @@ main(void)
 
 	run_init(&r, "smb3", "read", 1000, 1048576);
 	check("cache", &r, cfg, "cache", "page cache", "MB from the disks");
+	/*
+	 * The same read from the cache with the sender held by the client's
+	 * receive window: the client set the pace, the cache is said beside.
+	 */
+	{
+		struct verdict_path	cp;
+
+		path_init(&cp, "eth0");
+		cp.rwnd_limited_pct = 80;
+		cp.storage_read = 0;
+		r.path = &cp;
+		check("cache", &r, cfg, "client", "the client's receive window",
+		    "receive window 80 %");
+		rep = judge("cache", &r, cfg);
+		T_TRUE(observed(rep, "the data came from the page cache"));
+		json_decref(rep);
+		r.path = NULL;
+	}
 
 	run_init(&r, "smb1", "write", 2.4, 1024);
 	check("small-requests", &r, cfg, "latency", "1024-byte", "round trip");
