@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <sys/socket.h>
+#include <net/if.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
 
@@ -132,7 +133,7 @@ runpath_service(const struct daemon *d, unsigned port)
  * interface has it.
  */
 static void
-runpath_nic(const char *addr, char *out, size_t outsz)
+runpath_addr_nic(const char *addr, char *out, size_t outsz)
 {
 	struct ifaddrs		*ifs, *i;
 	struct in6_addr		 a6;
@@ -166,6 +167,32 @@ runpath_nic(const char *addr, char *out, size_t outsz)
 			break;
 		}
 	}
+	freeifaddrs(ifs);
+}
+
+/*
+ * The interface a connection from local to remote goes over, into out:
+ * the one holding local, but the loopback one when the client is the box
+ * itself (remote is an address of its own), whichever address it used.
+ */
+static void
+runpath_nic(const char *local, const char *remote, char *out, size_t outsz)
+{
+	struct ifaddrs	*ifs, *i;
+
+	runpath_addr_nic(remote, out, outsz);
+	if (out[0] == '\0') {
+		runpath_addr_nic(local, out, outsz);
+		return;
+	}
+	out[0] = '\0';
+	if (getifaddrs(&ifs) == -1)
+		return;
+	for (i = ifs; i != NULL; i = i->ifa_next)
+		if (i->ifa_flags & IFF_LOOPBACK) {
+			snprintf(out, outsz, "%s", i->ifa_name);
+			break;
+		}
 	freeifaddrs(ifs);
 }
 
@@ -593,7 +620,8 @@ runpath_snap(struct daemon *d, const char *client_addr, int box, int pid)
 		if (h == NULL && knfsd == 1)
 			json_object_set_new(c, "kernel", json_true());
 		if (json_object_get(snap, "nic") == NULL) {
-			runpath_nic(diag.v[i].local, nic, sizeof nic);
+			runpath_nic(diag.v[i].local, diag.v[i].remote, nic,
+			    sizeof nic);
 			if (nic[0] != '\0')
 				json_object_set_new(snap, "nic",
 				    json_string(nic));
