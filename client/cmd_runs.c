@@ -827,6 +827,11 @@ runs_show(struct client *c, int argc, char **argv, const char *path,
 			    show_str(v, "class"), show_str(v, "resource"));
 		else
 			snprintf(verdict, sizeof verdict, "(open)");
+		/* A copy a client's own run measured: said with it. */
+		if (json_is_integer(json_object_get(run, "joined")))
+			snprintf(verdict + strlen(verdict), sizeof verdict -
+			    strlen(verdict), " (joined to run %lld)",
+			    json_integer_value(json_object_get(run, "joined")));
 		printf("%-5lld %-14s %-24.24s %-6s %-6s ",
 		    json_integer_value(json_object_get(run, "id")), when,
 		    show_str(run, "label"), show_str(run, "protocol"),

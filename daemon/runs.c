@@ -81,6 +81,7 @@ struct runs {
 
 static size_t	runs_open(const struct runs *);
 static void	runs_prune(struct runs *);
+static void	runs_join_recorded(struct daemon *, unsigned long);
 
 /* Count one under origin, class and hint (a full table drops the new). */
 static void
@@ -988,6 +989,8 @@ runs_create(struct daemon *d, const json_t *body, const char *peer,
 	    "opened", peer != NULL ? peer : "");
 	if (rep != NULL)
 		runs_tally_report(rs, run, rep);
+	if (recorded)
+		runs_join_recorded(d, r->id);
 	if ((out = json_pack("{s:I,s:O,s:O?}", "id", (json_int_t)r->id,
 	    "run", run, "report", rep)) == NULL)
 		http_fail(e, 500, "internal", "out of memory");
@@ -1068,7 +1071,7 @@ runs_list(struct daemon *d, const char *origin)
 	return (json_pack("{s:o}", "runs", a));
 }
 
-int
+unsigned long
 runs_client_open(struct daemon *d, const char *addr)
 {
 	struct runs	*rs = d->runs;
@@ -1082,9 +1085,75 @@ runs_client_open(struct daemon *d, const char *addr)
 		if (!json_is_true(json_object_get(run, "ended")) &&
 		    json_object_get(run, "origin") == NULL && a != NULL &&
 		    strcmp(a, addr) == 0)
-			return (1);
+			return (rs->v[i].id);
 	}
 	return (0);
+}
+
+void
+runs_join(struct daemon *d, unsigned long xfer, unsigned long id)
+{
+	struct run	*t = runs_find(d->runs, xfer), *r = runs_find(d->runs,
+			    id);
+	json_t		*run, *a;
+	size_t		 i;
+
+	if (t == NULL || r == NULL || xfer == id)
+		return;
+	json_object_set_new(json_object_get(t->doc, "run"), "joined",
+	    json_integer((json_int_t)id));
+	run = json_object_get(r->doc, "run");
+	if (!json_is_array(a = json_object_get(run, "transfers"))) {
+		a = json_array();
+		json_object_set_new(run, "transfers", a);
+	}
+	for (i = 0; i < json_array_size(a); i++)
+		if ((unsigned long)json_integer_value(json_array_get(a, i)) ==
+		    xfer)
+			break;
+	if (a != NULL && i == json_array_size(a))
+		json_array_append_new(a, json_integer((json_int_t)xfer));
+	if (runs_save(d->runs, t) == -1 || runs_save(d->runs, r) == -1)
+		log_warn("run %lu joined to %lu: not saved: %s", xfer, id,
+		    strerror(errno));
+	else
+		log_info("transfer %lu is run %lu's copy: joined", xfer, id);
+}
+
+/*
+ * A run recorded after the fact joins the transfers of its client that
+ * its window overlaps: the same copy, noticed on its own.
+ */
+static void
+runs_join_recorded(struct daemon *d, unsigned long id)
+{
+	struct runs	*rs = d->runs;
+	const json_t	*run, *me;
+	const struct run *r;
+	const char	*a, *mine;
+	unsigned long	 xs[16];
+	size_t		 i, n = 0;
+
+	if ((r = runs_find(rs, id)) == NULL)
+		return;
+	me = json_object_get(r->doc, "run");
+	if ((mine = runs_s(me, "client_addr")) == NULL)
+		return;
+	for (i = 0; i < rs->n && n < NP_NITEMS(xs); i++) {
+		run = json_object_get(rs->v[i].doc, "run");
+		a = runs_s(run, "client_addr");
+		if (runs_s(run, "origin") == NULL || strcmp(runs_s(run,
+		    "origin"), "auto") != 0 || a == NULL || strcmp(a, mine) !=
+		    0 || !json_is_true(json_object_get(run, "ended")) ||
+		    json_number_value(json_object_get(run, "start")) >=
+		    json_number_value(json_object_get(me, "end")) ||
+		    json_number_value(json_object_get(run, "end")) <=
+		    json_number_value(json_object_get(me, "start")))
+			continue;
+		xs[n++] = rs->v[i].id;
+	}
+	for (i = 0; i < n; i++)
+		runs_join(d, xs[i], id);
 }
 
 long

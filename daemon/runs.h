@@ -43,8 +43,15 @@ struct runs_tally {
 };
 /* Copy the tallies into out (room for RUNS_TALLY_MAX); how many. */
 size_t	runs_tallies(const struct daemon *, struct runs_tally *out);
-/* Whether a run opened by a client (not noticed) is open for addr. */
-int	runs_client_open(struct daemon *, const char *addr);
+/* The id of a run opened by a client (not noticed) open for addr, or 0. */
+unsigned long runs_client_open(struct daemon *, const char *addr);
+/*
+ * Transfer xfer (a run of origin "auto") was the copy that client run id
+ * measured: the transfer says "joined": id, the run lists it in
+ * "transfers", both saved.  A run recorded after the fact joins the
+ * transfers its window overlaps by itself.
+ */
+void	runs_join(struct daemon *, unsigned long xfer, unsigned long id);
 /*
  * Open a live run of origin "auto" for a transfer from peer noticed on
  * its own, begun at start (server clock), with body's figures: its id, or

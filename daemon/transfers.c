@@ -62,6 +62,9 @@ struct xf_client {
 	uint64_t	dsent, drecv;	/* in this reading */
 	uint64_t	psent, precv;	/* in the one before */
 	double		pdt;		/* that one's seconds */
+	uint64_t	gsent, grecv;	/* this reading's from destroyed sockets */
+	uint64_t	pgsent, pgrecv;	/* the one before's */
+	int		owned;		/* the one before was its own run's */
 	long		run;		/* the transfer's run, -1 none */
 };
 
@@ -176,19 +179,35 @@ xf_step(struct transfers *x, struct xf_client *c, double now, double dt)
 {
 	const struct cfg	*cfg = x->d->cfg;
 	double			 min = (double)cfg->xfer_min_rate_mbps * 125000.0;
+	unsigned long		 own;
+	long			 xfer;
+	int			 owned = 0;
 
 	c->rate = (double)(c->dsent + c->drecv) / dt;
 	switch (c->state) {
 	case XF_IDLE:
 		/* A client with a run of its own open is measured there. */
-		if (c->rate < min || runs_client_open(x->d, c->addr))
+		if (runs_client_open(x->d, c->addr)) {
+			owned = 1;
 			break;
-		/* It began in the reading before, below the rate. */
+		}
+		if (c->rate < min)
+			break;
+		/*
+		 * It began in the reading before, below the rate, unless
+		 * that one's bytes were its own run's.  The last bytes of a
+		 * connection just destroyed end an earlier copy: they do not
+		 * start this one.
+		 */
+		if (c->owned)
+			c->psent = c->precv = c->pgsent = c->pgrecv = 0;
+		c->psent -= c->pgsent;
+		c->precv -= c->pgrecv;
 		c->state = XF_RISING;
 		c->t_first = now - dt - (c->psent + c->precv > 0 ? c->pdt : 0);
 		c->t_last = now;
-		c->sent = c->psent + c->dsent;
-		c->recv = c->precv + c->drecv;
+		c->sent = c->psent + c->dsent - c->gsent;
+		c->recv = c->precv + c->drecv - c->grecv;
 		c->quiet = 0;
 		break;
 	case XF_RISING:
@@ -207,6 +226,18 @@ xf_step(struct transfers *x, struct xf_client *c, double now, double dt)
 	case XF_TRANSFER:
 		c->sent += c->dsent;
 		c->recv += c->drecv;
+		/*
+		 * The client opened a run of its own around this copy: the
+		 * transfer ends here, joined to it, which measures the rest.
+		 */
+		if ((own = runs_client_open(x->d, c->addr)) != 0) {
+			xfer = c->run;
+			xf_end(x, c);
+			if (xfer > 0)
+				runs_join(x->d, (unsigned long)xfer, own);
+			c->state = XF_IDLE;
+			break;
+		}
 		if (c->rate >= min) {
 			c->t_last = now;
 			c->quiet = 0;
@@ -222,7 +253,10 @@ xf_step(struct transfers *x, struct xf_client *c, double now, double dt)
 	c->psent = c->dsent;
 	c->precv = c->drecv;
 	c->pdt = dt;
-	c->dsent = c->drecv = 0;
+	c->owned = owned;
+	c->pgsent = c->gsent;
+	c->pgrecv = c->grecv;
+	c->dsent = c->drecv = c->gsent = c->grecv = 0;
 }
 
 /* The connection with these ends, made when missing (NULL when full). */
@@ -313,6 +347,10 @@ xf_count(struct transfers *x, const struct inetdiag_conn *k, int gone)
 		cl->service = runpath_service(x->d, k->lport);
 	cl->dsent += ds;
 	cl->drecv += dr;
+	if (gone) {
+		cl->gsent += ds;
+		cl->grecv += dr;
+	}
 }
 
 /* One reading: count the bytes, move each client on. */

@@ -82,6 +82,32 @@ check "ganesha.nfsd is the serving process" jq -e --argjson p "$GPID" \
     '[.path.processes[] | select(.pid == $p)] | length == 1' \
     "$T_TMP/rep.$RUN"
 
+# The same read again with no run: a transfer noticed on its own, from the
+# disks again (the cache dropped first), judged as the run was.
+curl -sS -o /dev/null -X POST -H "Authorization: Bearer $NPD_TOKEN" \
+    "$NPD_URL/v1/cache/drop"
+rm -f "$T_RAM/copy"
+nfs-cp "nfs://127.0.0.1/export/big?version=4" "$T_RAM/copy" \
+    >>"$T_TMP/nfscp.out" 2>&1
+for ((i = 0; i < 40; i++)); do
+	api /v1/transfers >"$T_TMP/xf"
+	jq -e '[.transfers[] | select(.ended)] | length >= 1' "$T_TMP/xf" \
+	    >/dev/null && break
+	sleep 0.5
+done
+x() { jq -r "[.transfers[] | select(.ended)][0]$1" "$T_TMP/xf"; }
+echo "# transfer: $(x '| "\(.label): \(.bytes) bytes; \(.verdict.class): \(.verdict.resource)"')"
+is "an NFS read with no run is a transfer of its own" "$(x .origin)" auto
+is "... a read" "$(x .op)" read
+check "... over NFS" sh -c "jq -r '[.transfers[] | select(.ended)][0].protocol' \
+    '$T_TMP/xf' | grep -q '^nfs'"
+within "... its bytes the file's" "$(x .bytes)" $((RATE * SECS * 1048576)) 2
+is "... disk-bound" "$(x .verdict.class)" disk
+is "... on the export's volume, $VOLN" "$(x .verdict.resource)" "$VOLN"
+api "/v1/transfers/$(x .id)/report" >"$T_TMP/xrep"
+check "... its path held by ganesha.nfsd" jq -e '[.path.connections[] |
+    select(.comm == "ganesha.nfsd")] | length >= 1' "$T_TMP/xrep"
+
 stop_daemon
 is "nasperfd exits 0" "$NPD_RC" 0
 done_testing

@@ -172,6 +172,95 @@ if command -v promtool >/dev/null 2>&1; then
 else
 	skip "promtool is not installed"
 fi
+
+# A client's own run is the same copy as the transfer it overlaps: joined.
+# cpost PATH BODY: POST to the daemon from the client's namespace.
+cpost() {
+	incli curl -sS -H "Authorization: Bearer $NPD_TOKEN" -X POST -d "$2" \
+	    "http://$SRV:$NPD_PORT$1"
+}
+# A run recorded afterwards around the read joins it.
+xid=$(jq -r '[.transfers[] | select(.op == "read")][0].id' "$T_TMP/xf")
+rec=$(cpost /v1/runs "$(jq -c --argjson x "$xid" '.transfers[] |
+    select(.id == $x) | {label: "recorded", protocol: "smb3", op: "read",
+    start: (.start - 1), end: (.end + 1)}' "$T_TMP/xf")" | jq .id)
+transfers
+is "a run recorded around the read joins its transfer" \
+    "$(jq -r ".transfers[] | select(.id == $xid) | .joined" "$T_TMP/xf")" "$rec"
+is "... and lists it" "$(api "/v1/runs/$rec" | jq -c .run.transfers)" "[$xid]"
+# A run opened while a copy goes on takes it over: the transfer ends,
+# joined to it, and the run measures the rest.
+smbc "get big /dev/null" &
+get=$!
+for ((i = 0; i < 100; i++)); do
+	api /v1/transfers | jq -e '[.live[]? | select(.state == "transfer")] |
+	    length >= 1' >/dev/null && break
+	sleep 0.2
+done
+own=$(cpost /v1/runs '{"label":"own","protocol":"smb3","op":"read"}' |
+    jq .id)
+wait "$get"
+cpost "/v1/runs/$own/end" "{\"bytes\":$((SIZE * 1048576))}" >/dev/null
+transfers
+x3=$(jq -r '[.transfers[] | select(.id != 1 and .id != 2 and
+    .origin == "auto")] | max_by(.id) | .id' "$T_TMP/xf")
+is "a run opened during a transfer joins it" \
+    "$(jq -r ".transfers[] | select(.id == $x3) | .joined" "$T_TMP/xf")" "$own"
+check "... which ended as the run opened" jq -e \
+    ".transfers[] | select(.id == $x3) | .ended" "$T_TMP/xf"
+is "... and the run lists it" "$(api "/v1/runs/$own" | jq -c .run.transfers)" \
+    "[$x3]"
+client transfers >"$T_TMP/table2" 2>&1
+check "nasperf transfers says it was joined" grep -q "joined to run $own" \
+    "$T_TMP/table2"
+
+# Two clients at once: the LAN client's read over the shaped link, and one
+# on the server itself (its address $SRV, over lo) that reads slowly, a
+# couple of MB every tenth of a second: a transfer each, with its own bytes,
+# path and verdict.  (On two cores the slow reader's work can hold the LAN
+# client's smbclient back, so the LAN verdict is said, not asserted.)
+slowread() {
+	while [ "$(head -c 2097152 | wc -c)" -gt 0 ]; do
+		sleep 0.1
+	done
+}
+n0=$(jq '[.transfers[].id] | max' "$T_TMP/xf")
+smbc "get big /dev/null" &
+g1=$!
+smbclient "//$SRV/share" -p "$SMBPORT" -A "$T_TMP/cred" -c "get big -" \
+    2>>"$T_TMP/smbclient.out" | slowread &
+g2=$!
+wait "$g1" "$g2"
+for ((i = 0; i < 40; i++)); do
+	transfers
+	[ "$(jq --argjson n "$n0" '[.transfers[] | select(.id > $n and
+	    .ended)] | length' "$T_TMP/xf")" -ge 2 ] && break
+	sleep 0.5
+done
+y() {	# y ADDR FILTER: FILTER over the new transfers from ADDR
+	jq -r --argjson n "$n0" "[.transfers[] | select(.id > \$n and
+	    .client_addr == \"$1\")] | $2" "$T_TMP/xf"
+}
+for a in "$CLI" "$SRV"; do
+	echo "# two clients: $a: $(y "$a" 'map("\(.bytes) bytes, \(.verdict.class): \(.verdict.resource)") | join("; ")')"
+done
+is "two clients at once: one transfer from the LAN client" \
+    "$(y "$CLI" length)" 1
+is "... and one from the local one" "$(y "$SRV" length)" 1
+within "the LAN client's bytes are the file's" "$(y "$CLI" '.[0].bytes')" \
+    $((SIZE * 1048576)) 2
+within "the local client's too" "$(y "$SRV" '.[0].bytes')" \
+    $((SIZE * 1048576)) 2
+check "each has a verdict" test "$(y "$CLI" '.[0].verdict.class')" != null \
+    -a "$(y "$SRV" '.[0].verdict.class')" != null
+pathif() {	# pathif ADDR: the interface of the transfer's path
+	api "/v1/transfers/$(y "$1" '.[0].id')/report" | jq -r .path.interface
+}
+is "the LAN client's path is vsrv" "$(pathif "$CLI")" vsrv
+is "the local client's path is lo, though it used vsrv's address" \
+    "$(pathif "$SRV")" lo
+check "the local client is not judged on vsrv" \
+    test "$(y "$SRV" '.[0].verdict.resource')" != vsrv
 sed 's/^/# smbclient: /' "$T_TMP/smbclient.out" | tail -4
 
 kill -TERM "$NPD_PID"
