@@ -9,6 +9,7 @@
 
 #include <jansson.h>
 
+#include "args.h"
 #include "np.h"
 
 #define NASPERF_TOKEN_FILE	"/var/lib/nasperfd/token"
@@ -30,6 +31,7 @@ struct client {
 	char		 host[256];
 	unsigned	 port;
 	char		 token[NASPERF_TOKEN_MAX];
+	const char	*token_file;	/* -t, borrowed from argv */
 	int		 json;
 	double		 timeout;	/* seconds */
 	int		 probed;	/* the address was reached once */
@@ -42,8 +44,6 @@ struct client {
 	struct event_base *base;
 };
 
-/* Print "nasperf: message" to stderr; returns 1, the failure exit status. */
-int	client_fail(const char *fmt, ...) NP_PRINTF(1, 2);
 /*
  * Send method (EVHTTP_REQ_*) path with an optional JSON body; the answer
  * goes to c->status and c->body.  0 when an answer came, else 1 with a
@@ -65,11 +65,11 @@ json_t	*client_call(struct client *, int method, const char *path,
 /*
  * The options of a command that asks again and again (top, watch):
  * -i SECONDS between asks (0.5 to 60) and -n COUNT asks, into *interval
- * and *count (left alone when not given); no operand.  0, or 2 with a
- * usage message printed.
+ * and *count (left alone when not given); no operand.  -1 when the
+ * command goes on, else its exit status (0 after --help).
  */
-int	client_every(int argc, char **argv, const char *cmd, double *interval,
-	    long *count);
+int	client_every(struct client *, int argc, char **argv,
+	    const struct args_cmd *, double *interval, long *count);
 
 /* The run commands (cmd_runs.c): each returns the exit status. */
 int	cmd_run(struct client *, int argc, char **argv);

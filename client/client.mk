@@ -1,6 +1,7 @@
 # client/client.mk: nasperf
 bin_PROGRAMS += client/nasperf
-client_nasperf_SOURCES = client/nasperf.c client/show.c client/show.h \
+client_nasperf_SOURCES = client/nasperf.c client/args.c client/args.h \
+	client/show.c client/show.h \
 	client/client.h client/cmd_runs.c client/cmd_watch.c client/cmd_synth.c \
 	client/cmd_disktest.c client/cmd_bench.c client/bench.h \
 	client/bench_local.c client/bench_smb.c client/bench_nfs.c \

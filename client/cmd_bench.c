@@ -644,37 +644,59 @@ bench_scale(uint64_t v, double f, uint64_t unit)
 	return (x < (double)unit ? unit : (uint64_t)x);
 }
 
-static const char bench_usage[] =
+static const struct option bench_longopts[] = {
+	{ "quick",		no_argument,		NULL, 'q' },
+	{ "scale",		required_argument,	NULL, 's' },
+	{ "tests",		required_argument,	NULL, 'T' },
+	{ "repeat",		required_argument,	NULL, 'r' },
+	{ "block",		required_argument,	NULL, 'b' },
+	{ "keep",		no_argument,		NULL, 'k' },
+	{ "no-drop-cache",	no_argument,		NULL, 'D' },
+	{ "label",		required_argument,	NULL, 'l' },
+	{ "min-protocol",	required_argument,	NULL, 'm' },
+	{ "max-protocol",	required_argument,	NULL, 'M' },
+	{ "signing",		required_argument,	NULL, 'S' },
+	{ "encrypt",		required_argument,	NULL, 'e' },
+	{ "credentials",	required_argument,	NULL, 'A' },
+	{ "nfs-version",	required_argument,	NULL, 'n' },
+	{ NULL,			0,			NULL, 0 }
+};
+
+/* Long options only: their letters are not short options of bench. */
+static const struct args_cmd bench_args = {
+	"bench", "", bench_longopts, 0,
 "usage: nasperf bench [--quick] [--scale F] [--tests LIST] [--repeat N]\n"
 "                     [--block SIZE] [--keep] [--no-drop-cache] [--label L]\n"
 "                     [--min-protocol P] [--max-protocol P]\n"
 "                     [--signing off|if_required|required]\n"
 "                     [--encrypt off|desired|required]\n"
 "                     [--credentials FILE] [--nfs-version 3|4] TARGET\n"
-"TARGET: a directory (a mounted share), smb://[user@]host[:port]/share/path\n"
-"or nfs://host/export/path.  LIST: seq,small,files,list,repeat.\n";
+"The file-protocol test matrix on TARGET, each test a run with its\n"
+"verdict.  TARGET: a directory (a mounted share),\n"
+"smb://[user@]host[:port]/share/path or nfs://host/export/path.\n"
+"\n"
+"Options:\n"
+"      --quick           sizes small enough for a test suite\n"
+"      --scale F         multiply sizes and counts by F (0 to 100)\n"
+"      --tests LIST      some of seq,small,files,list,repeat\n"
+"      --repeat N        the repeat test's runs (default 3)\n"
+"      --block SIZE      the repeat test's request size (default 4M)\n"
+"      --keep            keep the files in nasperf-bench afterwards\n"
+"      --no-drop-cache   leave the server's page cache before reads\n"
+"      --label L         label the runs \"L: test\"\n"
+"      --min-protocol P  smb://: NT1, SMB2, SMB3 or a dialect\n"
+"      --max-protocol P  smb://: as --min-protocol\n"
+"      --signing S       smb://: off, if_required or required\n"
+"      --encrypt E       smb://: off, desired or required\n"
+"      --credentials FILE\n"
+"                        smb://: username=, password=, domain= lines\n"
+"      --nfs-version V   nfs://: 3 or 4\n"
+};
 
+/* nasperf bench [options] TARGET. */
 int
 cmd_bench(struct client *c, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "quick",		no_argument,		NULL, 'q' },
-		{ "scale",		required_argument,	NULL, 's' },
-		{ "tests",		required_argument,	NULL, 'T' },
-		{ "repeat",		required_argument,	NULL, 'r' },
-		{ "block",		required_argument,	NULL, 'b' },
-		{ "keep",		no_argument,		NULL, 'k' },
-		{ "no-drop-cache",	no_argument,		NULL, 'D' },
-		{ "label",		required_argument,	NULL, 'l' },
-		{ "min-protocol",	required_argument,	NULL, 'm' },
-		{ "max-protocol",	required_argument,	NULL, 'M' },
-		{ "signing",		required_argument,	NULL, 'S' },
-		{ "encrypt",		required_argument,	NULL, 'e' },
-		{ "credentials",	required_argument,	NULL, 'A' },
-		{ "nfs-version",	required_argument,	NULL, 'n' },
-		{ "help",		no_argument,		NULL, 'h' },
-		{ NULL,			0,			NULL, 0 }
-	};
 	struct bench_proto_opts	 po;
 	struct bench_sizes	 sz = bench_full;
 	struct bench		 b;
@@ -688,12 +710,11 @@ cmd_bench(struct client *c, int argc, char **argv)
 
 	memset(&po, 0, sizeof po);
 	memset(&b, 0, sizeof b);
-	po.timeout = c->timeout;
 	b.c = c;
 	b.drop = 1;
 	b.seed = 0x6e61737065726662ULL;	/* "nasperfb" */
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	optind = 0;
+	while ((ch = args_getopt(c, argc, argv, &bench_args)) != -1) {
 		switch (ch) {
 		case 'q':
 			sz = bench_quick;
@@ -757,31 +778,27 @@ cmd_bench(struct client *c, int argc, char **argv)
 				    optarg) + 1);
 			po.nfs_version = atoi(optarg);
 			break;
-		case 'h':
-			fputs(bench_usage, stdout);
-			return (0);
 		default:
-			fputs(bench_usage, stderr);
-			return (2);
+			return (args_exit(ch));
 		}
 	}
-	if (optind != argc - 1) {
-		fputs(bench_usage, stderr);
-		return (2);
-	}
+	if (optind != argc - 1)
+		return (optind == argc ? args_fail("expected a TARGET") :
+		    args_fail("unexpected argument: %s", argv[optind + 1]));
+	po.timeout = c->timeout;
 	target = argv[optind];
 	/* Options that mean nothing for the target are refused, not ignored. */
 	smb = strncmp(target, "smb://", 6) == 0;
 	if (!smb && (po.min_protocol != NULL || po.max_protocol != NULL ||
 	    po.signing != NULL || po.encrypt != NULL || po.credentials !=
 	    NULL))
-		return (client_fail("bench: --%s is for an smb:// target, not "
+		return (client_fail("--%s is for an smb:// target, not "
 		    "%s", po.min_protocol != NULL ? "min-protocol" :
 		    po.max_protocol != NULL ? "max-protocol" : po.signing !=
 		    NULL ? "signing" : po.encrypt != NULL ? "encrypt" :
 		    "credentials", target) + 1);
 	if (po.nfs_version != 0 && strncmp(target, "nfs://", 6) != 0)
-		return (client_fail("bench: --nfs-version is for an nfs:// "
+		return (client_fail("--nfs-version is for an nfs:// "
 		    "target, not %s", target) + 1);
 	if (scale != 1) {
 		sz.seq = bench_scale(sz.seq, scale, MiB);
@@ -804,7 +821,7 @@ cmd_bench(struct client *c, int argc, char **argv)
 	else
 		rv = bench_local_open(&b.fs, target, &po);
 	if (rv == -1) {
-		client_fail("bench: %s", b.fs.err);
+		client_fail("%s", b.fs.err);
 		if (b.fs.ops != NULL)
 			b.fs.ops->free(&b.fs);
 		return (1);
@@ -838,7 +855,7 @@ cmd_bench(struct client *c, int argc, char **argv)
 	    "server cache: not dropped (--no-drop-cache)");
 
 	if (b.fs.can_write && b.fs.ops->mkdir(&b.fs, BENCH_DIR) == -1) {
-		client_fail("bench: %s", b.fs.err);
+		client_fail("%s", b.fs.err);
 		rc = 1;
 		goto out;
 	}

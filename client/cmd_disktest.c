@@ -228,35 +228,56 @@ disktest_show(struct client *c, json_t *j)
 	return (rc);
 }
 
-/* nasperf disktest [options] [TARGET...]. */
-int
-cmd_disktest(struct client *c, int argc, char **argv)
-{
-	static const struct option longopts[] = {
-		{ "kind",	required_argument,	NULL, 'k' },
-		{ "size",	required_argument,	NULL, 's' },
-		{ "block-size",	required_argument,	NULL, 'b' },
-		{ "queue-depth", required_argument,	NULL, 'q' },
-		{ "seconds",	required_argument,	NULL, 'S' },
-		{ "zone-bytes",	required_argument,	NULL, 'z' },
-		{ "force",	no_argument,		NULL, 'f' },
-		{ "show",	required_argument,	NULL, 'w' },
-		{ "cancel",	required_argument,	NULL, 'x' },
-		{ NULL,		0,			NULL, 0 }
-	};
-	struct timespec	 ts = { 0, (long)(DISKTEST_POLL_S * 1e9) };
-	json_t		*body, *targets, *j;
-	json_int_t	 n;
-	const char	*st, *show = NULL, *cancel = NULL;
-	char		 path[96], *end;
-	double		 x;
-	int		 ch, i, tty = isatty(2) && !c->json, cancelled = 0;
+static const struct option disktest_longopts[] = {
+	{ "kind",	required_argument,	NULL, 'k' },
+	{ "size",	required_argument,	NULL, 's' },
+	{ "block-size",	required_argument,	NULL, 'b' },
+	{ "queue-depth", required_argument,	NULL, 'q' },
+	{ "seconds",	required_argument,	NULL, 'S' },
+	{ "zone-bytes",	required_argument,	NULL, 'z' },
+	{ "force",	no_argument,		NULL, 'f' },
+	{ "show",	required_argument,	NULL, 'w' },
+	{ "cancel",	required_argument,	NULL, 'x' },
+	{ NULL,		0,			NULL, 0 }
+};
 
-	body = json_object();
-	targets = json_array();
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "k:s:b:q:S:z:fw:x:", longopts,
-	    NULL)) != -1) {
+static const struct args_cmd disktest_args = {
+	"disktest", "k:s:b:q:S:z:fw:x:", disktest_longopts, 0,
+"usage: nasperf disktest [-f] [-k full|seq|random] [-s SIZE] [-b BLOCK]\n"
+"                        [-q DEPTH] [-S SECONDS] [-z ZONE] [TARGET...]\n"
+"       nasperf disktest --show ID | --cancel ID\n"
+"The daemon's disk analyzer on the TARGET disks and volumes (default:\n"
+"disktest.volumes and their disks): each disk's zones, IOPS and latency,\n"
+"all disks at once, each volume's write and read beside what its disks\n"
+"lead to expect.  Ctrl-C cancels the test.\n"
+"\n"
+"Options (sizes take K, M, G, T: powers of 1024):\n"
+"  -k, --kind KIND       the steps: full, seq or random\n"
+"  -s, --size SIZE       the size of each volume's temporary file\n"
+"  -b, --block-size SIZE the block size of sequential steps\n"
+"  -q, --queue-depth N   the queue depth of sequential steps\n"
+"  -S, --seconds S       the seconds of each step\n"
+"  -z, --zone-bytes SIZE the size of each zone of a disk\n"
+"  -f, --force           run even while an array resyncs or a disk is busy\n"
+"      --show ID         print a test the daemon keeps\n"
+"      --cancel ID       cancel a running test\n"
+};
+
+/*
+ * The options of disktest into body (the request), show and cancel; -1
+ * to go on, else the exit status.
+ */
+static int
+disktest_options(struct client *c, int argc, char **argv, json_t *body,
+    const char **show, const char **cancel)
+{
+	json_int_t	 n;
+	char		*end;
+	double		 x;
+	int		 ch;
+
+	optind = 0;
+	while ((ch = args_getopt(c, argc, argv, &disktest_args)) != -1) {
 		switch (ch) {
 		case 'k':
 			json_object_set_new(body, "kind", json_string(optarg));
@@ -265,7 +286,8 @@ cmd_disktest(struct client *c, int argc, char **argv)
 		case 'b':
 		case 'z':
 			if (disktest_bytes(optarg, &n) == -1)
-				goto usage;
+				return (args_fail("-%c %s: expected a size "
+				    "such as 4096 or 64M", ch, optarg));
 			json_object_set_new(body, ch == 's' ? "size" : ch ==
 			    'b' ? "block_size" : "zone_bytes",
 			    json_integer(n));
@@ -274,7 +296,8 @@ cmd_disktest(struct client *c, int argc, char **argv)
 			errno = 0;
 			n = strtoll(optarg, &end, 10);
 			if (errno != 0 || end == optarg || *end != '\0')
-				goto usage;
+				return (args_fail("-q %s: expected a number",
+				    optarg));
 			json_object_set_new(body, "queue_depth",
 			    json_integer(n));
 			break;
@@ -282,22 +305,45 @@ cmd_disktest(struct client *c, int argc, char **argv)
 			errno = 0;
 			x = strtod(optarg, &end);
 			if (errno != 0 || end == optarg || *end != '\0')
-				goto usage;
+				return (args_fail("-S %s: expected seconds",
+				    optarg));
 			json_object_set_new(body, "seconds", json_real(x));
 			break;
 		case 'f':
 			json_object_set_new(body, "force", json_true());
 			break;
 		case 'w':
-			show = optarg;
+			*show = optarg;
 			break;
 		case 'x':
-			cancel = optarg;
+			*cancel = optarg;
 			break;
 		default:
-			goto usage;
+			return (args_exit(ch));
 		}
 	}
+	return (-1);
+}
+
+/* nasperf disktest [options] [TARGET...]. */
+int
+cmd_disktest(struct client *c, int argc, char **argv)
+{
+	struct timespec	 ts = { 0, (long)(DISKTEST_POLL_S * 1e9) };
+	json_t		*body, *targets, *j;
+	const char	*st, *show = NULL, *cancel = NULL;
+	char		 path[96];
+	int		 i, rc, tty, cancelled = 0;
+
+	body = json_object();
+	targets = json_array();
+	if ((rc = disktest_options(c, argc, argv, body, &show,
+	    &cancel)) != -1) {
+		json_decref(body);
+		json_decref(targets);
+		return (rc);
+	}
+	tty = isatty(2) && !c->json;
 	for (i = optind; i < argc; i++)
 		json_array_append_new(targets, json_string(argv[i]));
 	if (show != NULL || cancel != NULL) {
@@ -344,11 +390,4 @@ cmd_disktest(struct client *c, int argc, char **argv)
 	if (tty)
 		fputs("\r\033[K", stderr);
 	return (disktest_show(c, j));
-usage:
-	json_decref(body);
-	json_decref(targets);
-	client_fail("usage: disktest [-f] [-k full|seq|random] [-s SIZE] "
-	    "[-b BLOCK] [-q QD] [-S SECONDS] [-z ZONE] [TARGET...] | "
-	    "--show ID | --cancel ID");
-	return (2);
 }

@@ -1482,8 +1482,7 @@ install_result_cb(void *arg, const char *k, char *v)
 		snprintf(res->error, sizeof res->error, "%s", v);
 	else if (strcmp(k, "log") == 0) {
 		if (res->nlog++ == 0)
-			fprintf(stderr, "nasperf: the daemon's last log "
-			    "lines:\n");
+			client_fail("the daemon's last log lines:");
 		fprintf(stderr, "  %s\n", v);
 	} else if ((strcmp(k, "say") == 0 || strcmp(k, "stopped") == 0) &&
 	    !res->json)
@@ -1721,21 +1720,16 @@ install_common_opt(struct install *in, int ch, const char *arg)
 
 /* Check the destination and set up what both commands need. */
 static int
-install_setup(struct install *in, int argc, char **argv, const char *cmd)
+install_setup(struct install *in, int argc, char **argv)
 {
 	const char	*env;
 
-	if (optind != argc - 1) {
-		client_fail("%s: expected one [USER@]HOST; see nasperf "
-		    "--help", cmd);
-		return (2);
-	}
+	if (optind != argc - 1)
+		return (args_fail("expected one [USER@]HOST"));
 	in->dest = argv[optind];
 	if (in->dest[0] == '-' || in->dest[0] == '\0' ||
-	    strchr(in->dest, '\n') != NULL) {
-		client_fail("%s: %s: expected [USER@]HOST", cmd, in->dest);
-		return (2);
-	}
+	    strchr(in->dest, '\n') != NULL)
+		return (args_fail("%s: expected [USER@]HOST", in->dest));
 	if ((env = getenv("NASPERF_DETECT_ROOT")) != NULL && *env != '\0')
 		in->detect_root = env;
 	in->batch = !isatty(STDIN_FILENO);
@@ -1749,6 +1743,61 @@ install_setup(struct install *in, int argc, char **argv, const char *cmd)
 	return (0);
 }
 
+static const struct option install_longopts[] = {
+	{ "prefix",	required_argument,	NULL, 'P' },
+	{ "state-dir",	required_argument,	NULL, 'S' },
+	{ "binaries",	required_argument,	NULL, 'B' },
+	{ "listen",	required_argument,	NULL, 'l' },
+	{ "init",	required_argument,	NULL, 'I' },
+	{ "save-token",	required_argument,	NULL, 's' },
+	{ "dry-run",	no_argument,		NULL, 'n' },
+	{ NULL,		0,			NULL, 0 }
+};
+
+static const struct args_cmd install_args = {
+	"install", "p:i:F:o:n", install_longopts, 0,
+"usage: nasperf install [-n] [-p PORT] [-i FILE] [-F FILE] [-o OPTION]\n"
+"                       [--prefix DIR] [--state-dir DIR] [--binaries DIR]\n"
+"                       [--listen ADDR:PORT]\n"
+"                       [--init auto|systemd|vendor|plain]\n"
+"                       [--save-token FILE] [USER@]HOST\n"
+"Over ssh: copy the static nasperfd for the NAS's architecture, start it\n"
+"as the box starts its services, wait for it and print its token.\n"
+"\n"
+"Options:\n"
+"  -n, --dry-run         detect the NAS and say what would be done\n"
+"  -p PORT, -i FILE, -F FILE, -o OPTION\n"
+"                        passed to ssh\n"
+"      --prefix DIR      where the files go (default /opt/nasperf)\n"
+"      --state-dir DIR   the daemon's state (default PREFIX/var)\n"
+"      --binaries DIR    the static daemons, DIR/ARCH/nasperfd\n"
+"      --listen ADDR:PORT\n"
+"                        the daemon's address (default 0.0.0.0:9631)\n"
+"      --init INIT       auto, systemd, vendor or plain (default auto)\n"
+"      --save-token FILE also write the token to FILE (mode 0600)\n"
+};
+
+static const struct option uninstall_longopts[] = {
+	{ "prefix",	required_argument,	NULL, 'P' },
+	{ "dry-run",	no_argument,		NULL, 'n' },
+	{ NULL,		0,			NULL, 0 }
+};
+
+static const struct args_cmd uninstall_args = {
+	"uninstall", "p:i:F:o:n", uninstall_longopts, 0,
+"usage: nasperf uninstall [-n] [-p PORT] [-i FILE] [-F FILE] [-o OPTION]\n"
+"                         [--prefix DIR] [USER@]HOST\n"
+"Over ssh: stop the daemon install started and remove every file and\n"
+"directory it created, its state included.\n"
+"\n"
+"Options:\n"
+"  -n, --dry-run         say what would be removed\n"
+"  -p PORT, -i FILE, -F FILE, -o OPTION\n"
+"                        passed to ssh\n"
+"      --prefix DIR      where install put the files (default\n"
+"                        /opt/nasperf)\n"
+};
+
 /*
  * nasperf install [options] [USER@]HOST: detect the NAS, copy the static
  * nasperfd for its architecture, write a configuration, start it, wait
@@ -1757,16 +1806,6 @@ install_setup(struct install *in, int argc, char **argv, const char *cmd)
 int
 cmd_install(struct client *c, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "prefix",	required_argument,	NULL, 'P' },
-		{ "state-dir",	required_argument,	NULL, 'S' },
-		{ "binaries",	required_argument,	NULL, 'B' },
-		{ "listen",	required_argument,	NULL, 'l' },
-		{ "init",	required_argument,	NULL, 'I' },
-		{ "save-token",	required_argument,	NULL, 's' },
-		{ "dry-run",	no_argument,		NULL, 'n' },
-		{ NULL,		0,			NULL, 0 }
-	};
 	struct install		*in;
 	struct install_files	 f;
 	struct install_result	 res;
@@ -1782,15 +1821,13 @@ cmd_install(struct client *c, int argc, char **argv)
 	if ((in = calloc(1, sizeof *in)) == NULL)
 		return (client_fail("out of memory"));
 	memset(&res, 0, sizeof res);
-	res.json = c->json;
 	in->c = c;
 	in->mux = 1;
 	in->bindir = NASPERF_STATIC_DIR;
 	snprintf(in->prefix, sizeof in->prefix, "%s", INSTALL_PREFIX);
 	(void)install_parse_listen(in, INSTALL_LISTEN);
 	optind = 0;
-	while ((ch = getopt_long(argc, argv, "+p:i:F:o:n", longopts,
-	    NULL)) != -1) {
+	while ((ch = args_getopt(c, argc, argv, &install_args)) != -1) {
 		if ((r = install_common_opt(in, ch, optarg)) == 1)
 			continue;
 		if (r == -1) {
@@ -1841,8 +1878,7 @@ cmd_install(struct client *c, int argc, char **argv)
 			in->dry_run = 1;
 			break;
 		default:
-			client_fail("install: see nasperf --help");
-			rc = 2;
+			rc = args_exit(ch);
 			goto out;
 		}
 	}
@@ -1853,9 +1889,10 @@ cmd_install(struct client *c, int argc, char **argv)
 		rc = 2;
 		goto out;
 	}
-	if ((rc = install_setup(in, argc, argv, "install")) != 0)
+	if ((rc = install_setup(in, argc, argv)) != 0)
 		goto out;
 	rc = 1;
+	res.json = c->json;
 
 	if (install_detect(in) != 0 || install_binary(in) != 0 ||
 	    install_choose_init(in) != 0)
@@ -1901,8 +1938,8 @@ cmd_install(struct client *c, int argc, char **argv)
 		else
 			client_fail("%s: the install script failed with "
 			    "status %d", in->dest, status);
-		fprintf(stderr, "nasperf: what it wrote is listed in %s; "
-		    "undo with: ", f.manifest);
+		fprintf(stderr, "nasperf %s: what it wrote is listed in %s; "
+		    "undo with: ", args_command(), f.manifest);
 		install_print_cmd(stderr, in, "uninstall");
 		goto out;
 	}
@@ -1916,9 +1953,9 @@ cmd_install(struct client *c, int argc, char **argv)
 			    in->port, why2);
 			goto out;
 		}
-		fprintf(stderr, "nasperf: warning: nasperfd answers on the "
-		    "NAS but not from here at %s port %u: %s (a firewall on "
-		    "the NAS, or api.allow?)\n", host, in->port, why2);
+		client_fail("warning: nasperfd answers on the NAS but not "
+		    "from here at %s port %u: %s (a firewall on the NAS, or "
+		    "api.allow?)", host, in->port, why2);
 	}
 	if (in->save_token != NULL &&
 	    install_save_token(in->save_token, res.token) != 0)
@@ -2032,11 +2069,6 @@ static const char uninstall_sh[] =
 int
 cmd_uninstall(struct client *c, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "prefix",	required_argument,	NULL, 'P' },
-		{ "dry-run",	no_argument,		NULL, 'n' },
-		{ NULL,		0,			NULL, 0 }
-	};
 	struct install		*in;
 	struct uninstall_result	 u;
 	struct install_buf	 out = { NULL, 0, 0 };
@@ -2052,8 +2084,7 @@ cmd_uninstall(struct client *c, int argc, char **argv)
 	in->c = c;
 	snprintf(in->prefix, sizeof in->prefix, "%s", INSTALL_PREFIX);
 	optind = 0;
-	while ((ch = getopt_long(argc, argv, "+p:i:F:o:n", longopts,
-	    NULL)) != -1) {
+	while ((ch = args_getopt(c, argc, argv, &uninstall_args)) != -1) {
 		if ((r = install_common_opt(in, ch, optarg)) == 1)
 			continue;
 		if (r == -1) {
@@ -2063,12 +2094,11 @@ cmd_uninstall(struct client *c, int argc, char **argv)
 		if (ch == 'n')
 			in->dry_run = 1;
 		else {
-			client_fail("uninstall: see nasperf --help");
-			rc = 2;
+			rc = args_exit(ch);
 			goto out;
 		}
 	}
-	if ((rc = install_setup(in, argc, argv, "uninstall")) != 0)
+	if ((rc = install_setup(in, argc, argv)) != 0)
 		goto out;
 	rc = 1;
 

@@ -81,34 +81,123 @@ run_parse_bytes(const char *s, uint64_t *out)
 	return (0);
 }
 
+#define RUN_OPT_LABEL	{ "label", required_argument, NULL, 'l' }
+#define RUN_OPT_PROTOCOL { "protocol", required_argument, NULL, 'p' }
+#define RUN_OPT_OP	{ "op", required_argument, NULL, 'o' }
+#define RUN_OPT_BYTES	{ "bytes", required_argument, NULL, 'b' }
+#define RUN_OPT_SECONDS	{ "seconds", required_argument, NULL, 's' }
+#define RUN_OPT_CLIENT	{ "client", required_argument, NULL, 'c' }
+#define RUN_OPT_END	{ NULL, 0, NULL, 0 }
+
+static const struct option run_longopts[] = {
+	RUN_OPT_LABEL, RUN_OPT_PROTOCOL, RUN_OPT_OP, RUN_OPT_BYTES,
+	RUN_OPT_SECONDS, RUN_OPT_CLIENT,
+	{ "import",	required_argument,	NULL, 'i' },
+	RUN_OPT_END
+};
+static const struct args_cmd run_args = {
+	"run", "l:p:o:b:s:c:i:", run_longopts, 1,
+"usage: nasperf run [--label L] [--protocol P] [--op OP] [--bytes N]\n"
+"                   [--seconds S] [--client NAME] -- COMMAND [ARG...]\n"
+"       nasperf run --import FILE [--label L] [--protocol P]\n"
+"Open a run on the daemon, run the benchmark COMMAND, end the run and\n"
+"print the server's verdict.  Without --bytes, the bytes and seconds come\n"
+"from the output of dd or fio --output-format=json.  With --import, each\n"
+"result of a finished fio JSON file or CrystalDiskMark text export is\n"
+"recorded as a run, placed by its timestamps.  Everything after -- is\n"
+"the command's, options included.\n"
+"\n"
+"Options:\n"
+"  -l, --label L         a name for the run\n"
+"  -p, --protocol P      smb1, smb2, smb3, nfs3, nfs4, afp, iscsi, http,\n"
+"                        local or other\n"
+"  -o, --op OP           read, write, mixed or list\n"
+"  -b, --bytes N         the bytes moved (K, M, G, T: powers of 1024)\n"
+"  -s, --seconds S       the benchmark's own time (default: its wall time)\n"
+"  -c, --client NAME     the client's name in the report\n"
+"  -i, --import FILE     record the results in FILE instead\n"
+};
+
+static const struct option mark_longopts[] = {
+	RUN_OPT_LABEL, RUN_OPT_PROTOCOL, RUN_OPT_OP, RUN_OPT_BYTES,
+	RUN_OPT_SECONDS, RUN_OPT_CLIENT, RUN_OPT_END
+};
+static const struct args_cmd mark_args = {
+	"mark", "l:p:o:b:s:c:", mark_longopts, 0,
+"usage: nasperf mark start [--label L] [--protocol P] [--op OP]\n"
+"                          [--client NAME]\n"
+"       nasperf mark end [--bytes N] [--seconds S]\n"
+"Open a run by hand, for a benchmark with a window of its own, and close\n"
+"it with its verdict.  One run is marked at a time per daemon.\n"
+"\n"
+"Options:\n"
+"  -l, --label L         a name for the run\n"
+"  -p, --protocol P      how the client reached the NAS, as for run\n"
+"  -o, --op OP           read, write, mixed or list\n"
+"  -c, --client NAME     the client's name in the report\n"
+"  -b, --bytes N         at the end: the bytes moved (K, M, G, T)\n"
+"  -s, --seconds S       at the end: the benchmark's own time\n"
+};
+
+static const struct option report_longopts[] = {
+	{ "format",	required_argument,	NULL, 'f' },
+	{ "html",	required_argument,	NULL, 'w' },
+	RUN_OPT_END
+};
+static const struct args_cmd report_args = {
+	"report", "f:w:", report_longopts, 0,
+"usage: nasperf report ID [--format json|yaml|text] [--html FILE]\n"
+"A run's report: the verdict with its resource, utilisation, headroom\n"
+"and confidence, further observations, and the evidence table.\n"
+"\n"
+"Options:\n"
+"  -f, --format F        json, yaml or text (default text, or json with\n"
+"                        --json)\n"
+"  -w, --html FILE       write the report as one HTML page with charts\n"
+};
+
+static const struct args_cmd runs_args = { "runs", "", NULL, 0,
+"usage: nasperf runs\n"
+"The runs the daemon keeps: id, start, label, protocol, operation,\n"
+"length, the client's rate and the verdict.\n"
+};
+
+static const struct args_cmd transfers_args = { "transfers", "", NULL, 0,
+"usage: nasperf transfers\n"
+"The copies the daemon noticed on its own (any SMB, NFS, AFP or iSCSI\n"
+"client), with their verdicts, then the clients moving data now.\n"
+};
+
+static const struct args_cmd compare_args = { "compare", "", NULL, 0,
+"usage: nasperf compare ID...\n"
+"Up to 16 runs side by side: label, protocol, client rate, window,\n"
+"verdict, resource and utilisation.\n"
+};
+
+static const struct args_cmd top_args = { "top", "i:n:", NULL, 0,
+"usage: nasperf top [-i SEC] [-n COUNT]\n"
+"The server live, with the verdict of the last five seconds; Ctrl-C\n"
+"stops.\n"
+"\n"
+"Options:\n"
+"  -i SEC                refresh every SEC seconds (0.5 to 60, default 1)\n"
+"  -n COUNT              stop after COUNT refreshes\n"
+};
+
 /*
- * The common options of run, mark and report; -1 with a message printed.
- * optind is left at the first operand; with permute, options may follow
- * operands (report ID --html F), else the first operand ends them (run's
- * command).
+ * The options of run, mark and report, as cmd allows them, into o.  -1
+ * to go on, with optind at the first operand; else the exit status.
  */
 static int
-run_options(int argc, char **argv, struct run_opts *o, int permute)
+run_options(struct client *c, int argc, char **argv, struct run_opts *o,
+    const struct args_cmd *cmd)
 {
-	static const struct option longopts[] = {
-		{ "label",	required_argument,	NULL, 'l' },
-		{ "protocol",	required_argument,	NULL, 'p' },
-		{ "op",		required_argument,	NULL, 'o' },
-		{ "bytes",	required_argument,	NULL, 'b' },
-		{ "seconds",	required_argument,	NULL, 's' },
-		{ "client",	required_argument,	NULL, 'c' },
-		{ "import",	required_argument,	NULL, 'i' },
-		{ "format",	required_argument,	NULL, 'f' },
-		{ "html",	required_argument,	NULL, 'w' },
-		{ NULL,		0,			NULL, 0 }
-	};
 	char	*end;
 	int	 ch;
 
 	memset(o, 0, sizeof *o);
 	optind = 0;	/* 0: glibc starts afresh, with these flags */
-	while ((ch = getopt_long(argc, argv, permute ? "l:p:o:b:s:c:i:f:w:" :
-	    "+l:p:o:b:s:c:i:f:w:", longopts, NULL)) != -1) {
+	while ((ch = args_getopt(c, argc, argv, cmd)) != -1) {
 		switch (ch) {
 		case 'l':
 			o->label = optarg;
@@ -132,30 +221,25 @@ run_options(int argc, char **argv, struct run_opts *o, int permute)
 			o->html = optarg;
 			break;
 		case 'b':
-			if (run_parse_bytes(optarg, &o->bytes) == -1) {
-				client_fail("--bytes %s: expected a byte count "
-				    "such as 4294967296 or 4G", optarg);
-				return (-1);
-			}
+			if (run_parse_bytes(optarg, &o->bytes) == -1)
+				return (args_fail("--bytes %s: expected a byte "
+				    "count such as 4294967296 or 4G", optarg));
 			o->has_bytes = 1;
 			break;
 		case 's':
 			errno = 0;
 			o->seconds = strtod(optarg, &end);
 			if (errno != 0 || end == optarg || *end != '\0' ||
-			    !(o->seconds > 0)) {
-				client_fail("--seconds %s: expected a positive "
-				    "number", optarg);
-				return (-1);
-			}
+			    !(o->seconds > 0))
+				return (args_fail("--seconds %s: expected a "
+				    "positive number", optarg));
 			o->has_seconds = 1;
 			break;
 		default:
-			client_fail("%s: see nasperf --help", argv[0]);
-			return (-1);
+			return (args_exit(ch));
 		}
 	}
-	return (0);
+	return (-1);
 }
 
 /* The body of POST /v1/runs from the options. */
@@ -346,7 +430,7 @@ run_spawn(char **argv, struct run_child *ch)
 			_exit(127);
 		close(pg[0]);
 		execvp(argv[0], argv);
-		fprintf(stderr, "nasperf: %s: %s\n", argv[0], strerror(errno));
+		client_fail("%s: %s", argv[0], strerror(errno));
 		_exit(127);
 	}
 	close(po[1]);
@@ -618,24 +702,19 @@ cmd_run(struct client *c, int argc, char **argv)
 	int			 status, rc, local;
 
 	memset(&ch, 0, sizeof ch);
-	if (run_options(argc, argv, &o, 0) == -1)
-		return (2);
+	if ((rc = run_options(c, argc, argv, &o, &run_args)) != -1)
+		return (rc);
 	if (o.import != NULL) {
-		if (optind != argc) {
-			client_fail("run --import takes no command");
-			return (2);
-		}
+		if (optind != argc)
+			return (args_fail("--import takes no command"));
 		return (run_import(c, &o));
 	}
-	if (optind >= argc) {
-		client_fail("run: give the benchmark command after --, e.g. "
+	if (optind >= argc)
+		return (args_fail("give the benchmark command after --, e.g. "
 		    "nasperf run --op read -- dd if=/mnt/nas/f of=/dev/null "
-		    "bs=1M");
-		return (2);
-	}
+		    "bs=1M"));
 	if (run_spawn(argv + optind, &ch) == -1)
-		return (client_fail("run: %s: %s", argv[optind],
-		    strerror(errno)));
+		return (client_fail("%s: %s", argv[optind], strerror(errno)));
 	local = run_local(c);
 	if ((id = run_open(c, &o, local ? (long)ch.pid : 0)) <= 0) {
 		kill(ch.pid, SIGKILL);
@@ -676,9 +755,9 @@ cmd_run(struct client *c, int argc, char **argv)
 		client_fail("%s exited with status %d; the run is ended anyway",
 		    argv[optind], status);
 	if (!r.has_bytes && !c->json)
-		fprintf(stderr, "nasperf: no byte count in the command's "
-		    "output (dd or fio --output-format=json): give --bytes "
-		    "for the client's rate\n");
+		client_fail("no byte count in the command's output (dd or "
+		    "fio --output-format=json): give --bytes for the client's "
+		    "rate");
 	rc = run_end(c, id, &r, local && ch.has_ru ? &ch.ru : NULL);
 	return (status != 0 ? (status == -1 ? 1 : status) : rc);
 }
@@ -707,20 +786,16 @@ cmd_mark(struct client *c, int argc, char **argv)
 	long			 id;
 	int			 rc;
 
-	if (argc < 2 || (strcmp(argv[1], "start") != 0 &&
-	    strcmp(argv[1], "end") != 0)) {
-		client_fail("usage: nasperf mark start [--label L] [--protocol "
-		    "P] [--op OP] | mark end [--bytes N] [--seconds S]");
-		return (2);
-	}
-	what = argv[1];
-	if (run_options(argc - 1, argv + 1, &o, 1) == -1)
-		return (2);
-	if (optind != argc - 1) {
-		client_fail("mark %s: unexpected argument %s", what,
-		    argv[optind + 1]);
-		return (2);
-	}
+	if ((rc = run_options(c, argc, argv, &o, &mark_args)) != -1)
+		return (rc);
+	if (optind == argc || (strcmp(argv[optind], "start") != 0 &&
+	    strcmp(argv[optind], "end") != 0))
+		return (args_fail("expected start or end"));
+	what = argv[optind];
+	if (optind != argc - 1)
+		return (args_fail("unexpected argument: %s",
+		    argv[optind + 1]));
+	args_name(strcmp(what, "start") == 0 ? "mark start" : "mark end");
 	mark_path(c, path, sizeof path);
 	if (strcmp(what, "start") == 0) {
 		/* One marked run at a time: a second would leave it open. */
@@ -728,7 +803,7 @@ cmd_mark(struct client *c, int argc, char **argv)
 			id = fgets(line, sizeof line, f) != NULL ?
 			    strtol(line, NULL, 10) : 0;
 			fclose(f);
-			return (client_fail("mark start: run %ld is still "
+			return (client_fail("run %ld is still "
 			    "marked on %s:%u; end it first with \"nasperf "
 			    "mark end\"", id, c->host, c->port));
 		}
@@ -744,11 +819,10 @@ cmd_mark(struct client *c, int argc, char **argv)
 		return (0);
 	}
 	if ((f = fopen(path, "r")) == NULL && errno == ENOENT)
-		return (client_fail("mark end: no run was marked on %s:%u: "
+		return (client_fail("no run was marked on %s:%u: "
 		    "run \"nasperf mark start\" first", c->host, c->port));
 	if (f == NULL)
-		return (client_fail("mark end: %s: %s", path,
-		    strerror(errno)));
+		return (client_fail("%s: %s", path, strerror(errno)));
 	id = fgets(line, sizeof line, f) != NULL ? strtol(line, NULL, 10) : 0;
 	fclose(f);
 	if (id <= 0)
@@ -765,37 +839,39 @@ cmd_mark(struct client *c, int argc, char **argv)
 }
 
 static int	runs_show(struct client *, int, char **, const char *,
-		    const char *);
+		    const struct args_cmd *);
 
 /* nasperf runs. */
 int
 cmd_runs(struct client *c, int argc, char **argv)
 {
-	return (runs_show(c, argc, argv, "/v1/runs", "runs"));
+	return (runs_show(c, argc, argv, "/v1/runs", &runs_args));
 }
 
 /* nasperf transfers: the copies the daemon noticed on its own. */
 int
 cmd_transfers(struct client *c, int argc, char **argv)
 {
-	return (runs_show(c, argc, argv, "/v1/transfers", "transfers"));
+	return (runs_show(c, argc, argv, "/v1/transfers", &transfers_args));
 }
 
 /* The table of the runs under key in the answer to path. */
 static int
 runs_show(struct client *c, int argc, char **argv, const char *path,
-    const char *key)
+    const struct args_cmd *cmd)
 {
+	const char	*key = cmd->name;
 	json_t		*j, *run, *v;
 	char		 when[32], rate[32], verdict[80], whom[160];
 	size_t		 i;
 	double		 secs;
-	int		 who;
+	int		 who, ch;
 
-	if (argc != 1) {
-		client_fail("%s takes no arguments", argv[0]);
-		return (2);
-	}
+	optind = 0;
+	if ((ch = args_getopt(c, argc, argv, cmd)) != -1)
+		return (args_exit(ch));
+	if (optind != argc)
+		return (args_fail("unexpected argument: %s", argv[optind]));
 	if ((j = client_call(c, EVHTTP_REQ_GET, path, NULL)) == NULL)
 		return (1);
 	if (c->json) {
@@ -904,21 +980,19 @@ cmd_report(struct client *c, int argc, char **argv)
 	json_t		*j;
 	int		 rc;
 
-	if (run_options(argc, argv, &o, 1) == -1)
-		return (2);
-	if (optind != argc - 1) {
-		client_fail("usage: nasperf report ID [--format json|yaml|text] "
-		    "[--html FILE]");
-		return (2);
-	}
+	if ((rc = run_options(c, argc, argv, &o, &report_args)) != -1)
+		return (rc);
+	if (optind != argc - 1)
+		return (optind == argc ? args_fail("expected a run ID") :
+		    args_fail("unexpected argument: %s", argv[optind + 1]));
 	if ((id = run_id(argv[optind])) == -1)
 		return (2);
 	fmt = o.html != NULL ? "html" : o.format != NULL ? o.format :
 	    c->json ? "json" : "text";
 	if (strcmp(fmt, "json") != 0 && strcmp(fmt, "yaml") != 0 &&
 	    strcmp(fmt, "text") != 0 && strcmp(fmt, "html") != 0) {
-		client_fail("--format %s: expected json, yaml or text", fmt);
-		return (2);
+		return (args_fail("--format %s: expected json, yaml or text",
+		    fmt));
 	}
 	snprintf(path, sizeof path, "/v1/runs/%ld/report?format=%s", id, fmt);
 	if (client_request(c, EVHTTP_REQ_GET, path, NULL, c->timeout) != 0)
@@ -1030,12 +1104,15 @@ cmd_compare(struct client *c, int argc, char **argv)
 	char	 path[96];
 	size_t	 n = 0, i;
 	long	 id;
-	int	 rc = 0;
+	int	 ch, rc = 0;
 
-	if (argc < 2 || argc > 17) {
-		client_fail("usage: nasperf compare ID... (1 to 16 runs)");
-		return (2);
-	}
+	optind = 0;
+	if ((ch = args_getopt(c, argc, argv, &compare_args)) != -1)
+		return (args_exit(ch));
+	argc -= optind - 1;	/* argv[1...]: the operands */
+	argv += optind - 1;
+	if (argc < 2 || argc > 17)
+		return (args_fail("expected 1 to 16 run IDs"));
 	for (i = 1; i < (size_t)argc; i++)
 		if (run_id(argv[i]) == -1)
 			return (2);
@@ -1095,7 +1172,8 @@ cmd_top(struct client *c, int argc, char **argv)
 	long		 count = 0, k;
 	int		 tty = isatty(1), rc;
 
-	if ((rc = client_every(argc, argv, "top", &interval, &count)) != 0)
+	if ((rc = client_every(c, argc, argv, &top_args, &interval,
+	    &count)) != -1)
 		return (rc);
 	signal(SIGINT, top_sig);
 	for (k = 0; !top_stop && (count == 0 || k < count); k++) {

@@ -219,6 +219,18 @@ watch_draw(struct watch *w, const json_t *list, double interval)
 	fflush(stdout);
 }
 
+static const struct args_cmd watch_args = { "watch", "i:n:", NULL, 0,
+"usage: nasperf watch [-i SEC] [-n COUNT]\n"
+"The copies the daemon notices, as they happen: on a terminal, the\n"
+"clients moving data with each transfer's verdict so far and the last\n"
+"that ended; otherwise a line as each starts and ends (with --json, each\n"
+"answer of GET /v1/transfers on a line).\n"
+"\n"
+"Options:\n"
+"  -i SEC                ask every SEC seconds (0.5 to 60, default 1)\n"
+"  -n COUNT              stop after COUNT asks\n"
+};
+
 /* nasperf watch [-i SEC] [-n COUNT]. */
 int
 cmd_watch(struct client *c, int argc, char **argv)
@@ -229,8 +241,10 @@ cmd_watch(struct client *c, int argc, char **argv)
 	long		 count = 0, k;
 	int		 tty = isatty(1), rc;
 
-	if ((rc = client_every(argc, argv, "watch", &interval, &count)) != 0)
+	if ((rc = client_every(c, argc, argv, &watch_args, &interval,
+	    &count)) != -1)
 		return (rc);
+	rc = 0;
 	if ((w = calloc(1, sizeof *w)) == NULL)
 		return (client_fail("out of memory"));
 	w->c = c;

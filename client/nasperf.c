@@ -33,14 +33,12 @@
 #include "np.h"
 #include "show.h"
 
-#define NASPERF_HOST		"127.0.0.1"
-#define NASPERF_PORT		9631
-
 static const char nasperf_usage[] =
 "usage: nasperf [-H host[:port]] [--token-file file] [--json] [--timeout sec]\n"
 "               command [args]\n"
 "\n"
 "Commands:\n"
+"  help [COMMAND]        this help, or a command's own (as COMMAND --help)\n"
 "  info                  the daemon, the NAS's identity, CPU and memory\n"
 "  topology              disks, partitions, RAID arrays, volumes and NICs\n"
 "  counters [-i SEC]     one counter snapshot; with -i, rates over SEC\n"
@@ -56,8 +54,8 @@ static const char nasperf_usage[] =
 "      [--seconds S]\n"
 "                        open and close a run by hand (GUI benchmarks)\n"
 "  runs                  the runs the daemon keeps, with their verdicts\n"
-"  transfers             the copies the daemon noticed on its own (any SMB, NFS,\n"
-"                        AFP or iSCSI client), with their verdicts\n"
+"  transfers             the copies the daemon noticed on its own (any SMB,\n"
+"                        NFS, AFP or iSCSI client), with their verdicts\n"
 "  watch [-i SEC] [-n N]\n"
 "                        those copies as they happen: on a terminal, the\n"
 "                        clients moving data with the verdict so far and\n"
@@ -73,7 +71,8 @@ static const char nasperf_usage[] =
 "                        memory to memory over the network against the\n"
 "                        daemon's synthetic data (port 9632, or\n"
 "                        $NASPERF_SYNTH_PORT), as a run with its verdict\n"
-"  disktest [-f] [-k full|seq|random] [-s SIZE] [-S SECONDS] [TARGET...]\n"
+"  disktest [-f] [-k full|seq|random] [-s SIZE] [-b BLOCK] [-q DEPTH]\n"
+"           [-S SECONDS] [-z ZONE] [TARGET...]\n"
 "                        the disk analyzer: each disk's zones, IOPS and\n"
 "                        latency, all disks at once, each volume's write\n"
 "                        and read beside what its disks lead to expect;\n"
@@ -99,7 +98,7 @@ static const char nasperf_usage[] =
 "  uninstall [-n] [-p PORT] [-i FILE] [-F FILE] [-o OPTION] [--prefix DIR]\n"
 "      [USER@]HOST       stop it and remove every file install wrote\n"
 "\n"
-"Options:\n"
+"Options, anywhere on the line (in run, what follows -- is the command's):\n"
 "  -H, --host HOST[:PORT]  the daemon (default $NASPERF_HOST, else\n"
 "                        127.0.0.1:9631; IPv6 as [::1]:9631)\n"
 "  -t, --token-file FILE   read the API token from FILE; without it, the\n"
@@ -112,84 +111,6 @@ static const char nasperf_usage[] =
 "\n"
 "Exit status: 0 success, 1 failed operation, 2 usage error.  See nasperf(1).\n";
 
-
-/* Print an error as "nasperf: message" and return 1. */
-int
-client_fail(const char *fmt, ...)
-{
-	va_list	ap;
-
-	fputs("nasperf: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	return (1);
-}
-
-/* Parse HOST, HOST:PORT, [V6] or [V6]:PORT into c; -1 when malformed. */
-static int
-client_parse_host(struct client *c, const char *s)
-{
-	const char	*end, *port = NULL;
-	size_t		 len;
-	char		*ep;
-	unsigned long	 p;
-
-	if (s[0] == '[') {
-		if ((end = strchr(s, ']')) == NULL)
-			return (-1);
-		len = (size_t)(end - s - 1);
-		if (end[1] == ':')
-			port = end + 2;
-		else if (end[1] != '\0')
-			return (-1);
-		s++;
-	} else if ((end = strrchr(s, ':')) != NULL && strchr(s, ':') == end) {
-		len = (size_t)(end - s);
-		port = end + 1;
-	} else
-		len = strlen(s);
-	if (len == 0 || len >= sizeof c->host)
-		return (-1);
-	memcpy(c->host, s, len);
-	c->host[len] = '\0';
-	c->port = NASPERF_PORT;
-	if (port != NULL) {
-		errno = 0;
-		p = strtoul(port, &ep, 10);
-		if (*port < '0' || *port > '9' || *ep != '\0' || errno != 0 ||
-		    p == 0 || p > 65535)
-			return (-1);
-		c->port = (unsigned)p;
-	}
-	return (0);
-}
-
-/* Read the first line of a token file into c; -1 with a message printed. */
-static int
-client_read_token(struct client *c, const char *path, int quiet)
-{
-	FILE	*fp;
-	size_t	 len;
-
-	if ((fp = fopen(path, "r")) == NULL) {
-		if (!quiet)
-			client_fail("token file %s: %s", path, strerror(errno));
-		return (-1);
-	}
-	if (fgets(c->token, sizeof c->token, fp) == NULL) {
-		fclose(fp);
-		c->token[0] = '\0';
-		if (!quiet)
-			client_fail("token file %s: empty", path);
-		return (-1);
-	}
-	fclose(fp);
-	len = strcspn(c->token, "\r\n");
-	c->token[len] = '\0';
-	return (0);
-}
 
 /*
  * Connect once ourselves, with a timeout, to tell "refused" from "no route"
@@ -208,7 +129,8 @@ client_probe(struct client *c)
 	hints.ai_socktype = SOCK_STREAM;
 	snprintf(port, sizeof port, "%u", c->port);
 	if ((rc = getaddrinfo(c->host, port, &hints, &res)) != 0)
-		return (client_fail("%s: %s", c->host, gai_strerror(rc)));
+		return (client_fail("%s port %u: %s", c->host, c->port,
+		    gai_strerror(rc)));
 	for (ai = res; ai != NULL; ai = ai->ai_next) {
 		fd = socket(ai->ai_family, ai->ai_socktype | SOCK_NONBLOCK |
 		    SOCK_CLOEXEC, ai->ai_protocol);
@@ -308,7 +230,8 @@ client_request(struct client *c, int method, const char *path,
 	evcon = evhttp_connection_base_new(c->base, NULL, c->host,
 	    (ev_uint16_t)c->port);
 	if (evcon == NULL) {
-		client_fail("cannot create a connection to %s", c->host);
+		client_fail("%s port %u: cannot create a connection", c->host,
+		    c->port);
 		goto out;
 	}
 	tv.tv_sec = (time_t)timeout;
@@ -341,7 +264,8 @@ client_request(struct client *c, int method, const char *path,
 	}
 	if (evhttp_make_request(evcon, req, (enum evhttp_cmd_type)method,
 	    path) == -1) {
-		client_fail("cannot send the request to %s", c->host);
+		client_fail("%s port %u: cannot send the request", c->host,
+		    c->port);
 		goto out;
 	}
 	event_base_dispatch(c->base);
@@ -373,8 +297,8 @@ client_json(struct client *c)
 	const char	*p = (const char *)evbuffer_pullup(c->body, -1);
 
 	if ((j = json_loadb(p != NULL ? p : "", len, 0, &jerr)) == NULL)
-		client_fail("%s: the answer is not JSON: %s", c->host,
-		    jerr.text);
+		client_fail("%s port %u: the answer is not JSON: %s", c->host,
+		    c->port, jerr.text);
 	return (j);
 }
 
@@ -399,44 +323,36 @@ client_status_error(struct client *c, json_t *j)
 
 /* -i SECONDS and -n COUNT of top and watch; see client.h. */
 int
-client_every(int argc, char **argv, const char *cmd, double *interval,
-    long *count)
+client_every(struct client *c, int argc, char **argv,
+    const struct args_cmd *cmd, double *interval, long *count)
 {
 	char	*end;
 	int	 ch;
 
 	optind = 0;	/* 0: glibc starts afresh, with these flags */
-	while ((ch = getopt(argc, argv, "i:n:")) != -1) {
+	while ((ch = args_getopt(c, argc, argv, cmd)) != -1) {
 		switch (ch) {
 		case 'i':
 			errno = 0;
 			*interval = strtod(optarg, &end);
 			if (errno != 0 || *end != '\0' || !(*interval >= 0.5 &&
-			    *interval <= 60)) {
-				client_fail("%s -i %s: expected seconds from "
-				    "0.5 to 60", cmd, optarg);
-				return (2);
-			}
+			    *interval <= 60))
+				return (args_fail("-i %s: expected seconds "
+				    "from 0.5 to 60", optarg));
 			break;
 		case 'n':
 			*count = strtol(optarg, &end, 10);
-			if (*end != '\0' || *count <= 0) {
-				client_fail("%s -n %s: expected a count", cmd,
-				    optarg);
-				return (2);
-			}
+			if (*end != '\0' || *count <= 0)
+				return (args_fail("-n %s: expected a count",
+				    optarg));
 			break;
 		default:
-			client_fail("usage: nasperf %s [-i SEC] [-n COUNT]",
-			    cmd);
-			return (2);
+			return (args_exit(ch));
 		}
 	}
-	if (optind != argc) {
-		client_fail("usage: nasperf %s [-i SEC] [-n COUNT]", cmd);
-		return (2);
-	}
-	return (0);
+	if (optind != argc)
+		return (args_fail("unexpected argument: %s", argv[optind]));
+	return (-1);
 }
 
 /* A request whose 2xx JSON answer is returned; NULL with the error shown. */
@@ -524,177 +440,225 @@ client_show_info(json_t *j)
 		    json_string_value(v));
 }
 
+static const char info_usage[] =
+"usage: nasperf info\n"
+"The daemon's version, the NAS's vendor, model, firmware and kernel, its\n"
+"CPU and memory, and what the daemon cannot see.\n";
+
+static const char topology_usage[] =
+"usage: nasperf topology\n"
+"Disks, partitions, RAID arrays, device-mapper volumes, btrfs profiles,\n"
+"filesystems with the stack each is built on, and network interfaces.\n";
+
+static const char counters_usage[] =
+"usage: nasperf counters [-i SEC]\n"
+"One snapshot of the counters: CPU per core, memory, every disk and NIC,\n"
+"and the process groups.\n"
+"\n"
+"Options, anywhere on the line (in run, what follows -- is the command's):\n"
+"  -i SEC                rates over SEC seconds (0.1 to 60), per disk as\n"
+"                        iostat -x prints them\n";
+
+/* GET path and print its answer as JSON or with show; the exit status. */
+static int
+client_show(struct client *c, const char *path, double wait,
+    void (*show)(json_t *))
+{
+	json_t	*j;
+	int	 rc;
+
+	if ((rc = client_request(c, EVHTTP_REQ_GET, path, NULL, wait)) != 0)
+		return (rc);
+	j = client_json(c);
+	if (c->status != 200) {
+		rc = client_status_error(c, j);
+		json_decref(j);
+		return (rc);
+	}
+	if (j == NULL)
+		return (1);
+	if (c->json) {
+		json_dumpf(j, stdout, CLIENT_JSON);
+		fputc('\n', stdout);
+	} else
+		show(j);
+	json_decref(j);
+	if (fflush(stdout) == EOF || ferror(stdout))
+		return (client_fail("stdout: %s", strerror(errno)));
+	return (0);
+}
+
+/* Read the options of a command that takes none; -1 to go on. */
+static int
+client_no_args(struct client *c, int argc, char **argv,
+    const struct args_cmd *cmd)
+{
+	int	ch;
+
+	optind = 0;
+	if ((ch = args_getopt(c, argc, argv, cmd)) != -1)
+		return (args_exit(ch));
+	if (optind != argc)
+		return (args_fail("unexpected argument: %s", argv[optind]));
+	return (-1);
+}
+
+/* The topology table, to stdout. */
+static void
+client_show_topology(json_t *j)
+{
+	show_topology(stdout, j);
+}
+
+/* The counters tables, to stdout. */
+static void
+client_show_counters(json_t *j)
+{
+	show_counters(stdout, j);
+}
+
+/* nasperf info. */
+static int
+cmd_info(struct client *c, int argc, char **argv)
+{
+	static const struct args_cmd cmd = { "info", "", NULL, 0, info_usage };
+	int	rc;
+
+	if ((rc = client_no_args(c, argc, argv, &cmd)) != -1)
+		return (rc);
+	return (client_show(c, "/v1/info", c->timeout, client_show_info));
+}
+
+/* nasperf topology. */
+static int
+cmd_topology(struct client *c, int argc, char **argv)
+{
+	static const struct args_cmd cmd = { "topology", "", NULL, 0,
+	    topology_usage };
+	int	rc;
+
+	if ((rc = client_no_args(c, argc, argv, &cmd)) != -1)
+		return (rc);
+	return (client_show(c, "/v1/topology", c->timeout,
+	    client_show_topology));
+}
+
+/* nasperf counters [-i SEC]. */
+static int
+cmd_counters(struct client *c, int argc, char **argv)
+{
+	static const struct args_cmd cmd = { "counters", "i:", NULL, 0,
+	    counters_usage };
+	char	 path[128], *end;
+	double	 interval = 0;
+	int	 ch;
+
+	optind = 0;
+	while ((ch = args_getopt(c, argc, argv, &cmd)) != -1) {
+		if (ch != 'i')
+			return (args_exit(ch));
+		errno = 0;
+		interval = strtod(optarg, &end);
+		if (errno != 0 || end == optarg || *end != '\0' ||
+		    !(interval >= 0.1 && interval <= 60))
+			return (args_fail("-i %s: expected seconds from 0.1 "
+			    "to 60", optarg));
+	}
+	if (optind != argc)
+		return (args_fail("unexpected argument: %s", argv[optind]));
+	if (interval > 0)
+		snprintf(path, sizeof path, "/v1/counters?interval=%g",
+		    interval);
+	else
+		snprintf(path, sizeof path, "/v1/counters");
+	return (client_show(c, path, c->timeout + interval,
+	    client_show_counters));
+}
+
+static const struct {
+	const char	*name;
+	int		(*fn)(struct client *, int, char **);
+} client_cmds[] = {
+	{ "info", cmd_info }, { "topology", cmd_topology },
+	{ "counters", cmd_counters }, { "run", cmd_run }, { "mark", cmd_mark },
+	{ "runs", cmd_runs }, { "transfers", cmd_transfers },
+	{ "watch", cmd_watch }, { "report", cmd_report },
+	{ "compare", cmd_compare }, { "top", cmd_top }, { "synth", cmd_synth },
+	{ "disktest", cmd_disktest }, { "bench", cmd_bench },
+	{ "install", cmd_install }, { "uninstall", cmd_uninstall },
+};
+
+/* The command called name, or -1. */
+static int
+client_find(const char *name)
+{
+	size_t	i;
+
+	for (i = 0; i < NP_NITEMS(client_cmds); i++)
+		if (strcmp(name, client_cmds[i].name) == 0)
+			return ((int)i);
+	return (-1);
+}
+
+static const char help_usage[] =
+"usage: nasperf help [COMMAND]\n"
+"The commands and the global options, or COMMAND's own usage, as\n"
+"nasperf COMMAND --help prints it.\n";
+
+/* nasperf help [COMMAND]: the usage, or the command's own. */
+static int
+cmd_help(struct client *c, int argc, char **argv)
+{
+	static const struct args_cmd cmd = { "help", "", NULL, 0,
+	    help_usage };
+	char	*av[3];
+	int	 ch, i;
+
+	optind = 0;
+	if ((ch = args_getopt(c, argc, argv, &cmd)) != -1)
+		return (args_exit(ch));
+	if (optind == argc) {
+		fputs(nasperf_usage, stdout);
+		return (0);
+	}
+	if (optind != argc - 1)
+		return (args_fail("unexpected argument: %s", argv[optind + 1]));
+	if ((i = client_find(argv[optind])) == -1)
+		return (args_fail("unknown command: %s", argv[optind]));
+	args_name(client_cmds[i].name);
+	av[0] = argv[optind];
+	av[1] = (char *)"--help";
+	av[2] = NULL;
+	return (client_cmds[i].fn(c, 2, av));
+}
+
 int
 main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "host",	required_argument,	NULL, 'H' },
-		{ "token-file",	required_argument,	NULL, 't' },
-		{ "json",	no_argument,		NULL, 'j' },
-		{ "timeout",	required_argument,	NULL, 'T' },
-		{ "version",	no_argument,		NULL, 'V' },
-		{ "help",	no_argument,		NULL, 'h' },
-		{ NULL,		0,			NULL, 0 }
-	};
-	static const struct {
-		const char	*name;
-		int		(*fn)(struct client *, int, char **);
-	} cmds[] = {
-		{ "run", cmd_run }, { "mark", cmd_mark }, { "runs", cmd_runs },
-		{ "transfers", cmd_transfers }, { "watch", cmd_watch },
-		{ "report", cmd_report }, { "compare", cmd_compare },
-		{ "top", cmd_top }, { "synth", cmd_synth },
-		{ "disktest", cmd_disktest }, { "bench", cmd_bench },
-		{ "install", cmd_install }, { "uninstall", cmd_uninstall },
-	};
 	struct client	 c;
-	size_t		 i;
-	const char	*host, *token_file = NULL, *cmd, *env;
-	char		 path[128], *end;
-	json_t		*j;
-	double		 interval = 0, wait;
-	int		 ch, rc;
+	const char	*cmd;
+	int		 ch, i, rc;
 
 	memset(&c, 0, sizeof c);
 	c.timeout = 10;
-	/* "+": options after the command belong to the command. */
-	while ((ch = getopt_long(argc, argv, "+H:t:jT:Vh", longopts,
-	    NULL)) != -1) {
-		switch (ch) {
-		case 'H':
-			if (client_parse_host(&c, optarg) == -1) {
-				fprintf(stderr, "nasperf: -H %s: expected "
-				    "HOST[:PORT]\n", optarg);
-				return (2);
-			}
-			break;
-		case 't':
-			token_file = optarg;
-			break;
-		case 'j':
-			c.json = 1;
-			break;
-		case 'T':
-			errno = 0;
-			c.timeout = strtod(optarg, &end);
-			if (errno != 0 || end == optarg || *end != '\0' ||
-			    !(c.timeout > 0 && c.timeout <= 3600)) {
-				fprintf(stderr, "nasperf: --timeout %s: expected "
-				    "seconds from 0 to 3600\n", optarg);
-				return (2);
-			}
-			break;
-		case 'V':
-			printf("nasperf %s\n", PACKAGE_VERSION);
-			return (0);
-		case 'h':
-			fputs(nasperf_usage, stdout);
-			return (0);
-		default:
-			fputs(nasperf_usage, stderr);
-			return (2);
-		}
-	}
+	if ((ch = args_global(&c, argc, argv, nasperf_usage)) != -1)
+		return (args_exit(ch));
 	if (optind >= argc) {
 		fputs(nasperf_usage, stderr);
 		return (2);
 	}
-	cmd = argv[optind++];
-	if (c.host[0] == '\0') {
-		host = getenv("NASPERF_HOST");
-		if (host == NULL || *host == '\0')
-			host = NASPERF_HOST;
-		if (client_parse_host(&c, host) == -1) {
-			fprintf(stderr, "nasperf: NASPERF_HOST=%s: expected "
-			    "HOST[:PORT]\n", host);
-			return (2);
-		}
+	cmd = argv[optind];
+	if (strcmp(cmd, "help") == 0) {
+		args_name(cmd);
+		return (cmd_help(&c, argc - optind, argv + optind));
 	}
-
-	if (token_file != NULL) {
-		if (client_read_token(&c, token_file, 0) == -1)
-			return (1);
-	} else if ((env = getenv("NASPERF_TOKEN")) != NULL && *env != '\0')
-		snprintf(c.token, sizeof c.token, "%s", env);
-	else
-		(void)client_read_token(&c, NASPERF_TOKEN_FILE, 1);
-	for (i = 0; i < NP_NITEMS(cmds); i++) {
-		if (strcmp(cmd, cmds[i].name) == 0) {
-			rc = cmds[i].fn(&c, argc - optind + 1,
-			    argv + optind - 1);
-			goto out;
-		}
-	}
-
-	if (strcmp(cmd, "info") == 0 || strcmp(cmd, "topology") == 0) {
-		if (optind != argc) {
-			fprintf(stderr, "nasperf: %s takes no arguments\n", cmd);
-			return (2);
-		}
-		snprintf(path, sizeof path, "/v1/%s", cmd);
-	} else if (strcmp(cmd, "counters") == 0) {
-		optind--;
-		argv[optind] = (char *)"nasperf counters";
-		argc -= optind;
-		argv += optind;
-		optind = 1;
-		while ((ch = getopt(argc, argv, "i:")) != -1) {
-			if (ch != 'i') {
-				fputs(nasperf_usage, stderr);
-				return (2);
-			}
-			errno = 0;
-			interval = strtod(optarg, &end);
-			if (errno != 0 || end == optarg || *end != '\0' ||
-			    !(interval >= 0.1 && interval <= 60)) {
-				fprintf(stderr, "nasperf: counters -i %s: "
-				    "expected seconds from 0.1 to 60\n",
-				    optarg);
-				return (2);
-			}
-		}
-		if (optind != argc) {
-			fprintf(stderr, "nasperf: counters: unexpected "
-			    "argument: %s\n", argv[optind]);
-			return (2);
-		}
-		if (interval > 0)
-			snprintf(path, sizeof path, "/v1/counters?interval=%g",
-			    interval);
-		else
-			snprintf(path, sizeof path, "/v1/counters");
-	} else {
-		fprintf(stderr, "nasperf: unknown command: %s\n", cmd);
+	if ((i = client_find(cmd)) == -1) {
+		client_fail("unknown command: %s", cmd);
 		fputs(nasperf_usage, stderr);
 		return (2);
 	}
-
-	wait = c.timeout + interval;
-	if ((rc = client_request(&c, EVHTTP_REQ_GET, path, NULL, wait)) != 0)
-		goto out;
-	j = client_json(&c);
-	if (c.status != 200) {
-		rc = client_status_error(&c, j);
-		json_decref(j);
-		goto out;
-	}
-	if (j == NULL) {
-		rc = 1;
-		goto out;
-	}
-	if (c.json) {
-		json_dumpf(j, stdout, CLIENT_JSON);
-		fputc('\n', stdout);
-	} else if (strcmp(cmd, "info") == 0)
-		client_show_info(j);
-	else if (strcmp(cmd, "topology") == 0)
-		show_topology(stdout, j);
-	else
-		show_counters(stdout, j);
-	json_decref(j);
-	if (fflush(stdout) == EOF || ferror(stdout))
-		rc = client_fail("stdout: %s", strerror(errno));
-out:
+	args_name(cmd);
+	rc = client_cmds[i].fn(&c, argc - optind, argv + optind);
 	if (c.body != NULL)
 		evbuffer_free(c.body);
 	if (c.base != NULL)

@@ -226,7 +226,7 @@ check "a label's escape sequence is escaped in report and runs" \
 "$NASPERF" report 99999 >/dev/null 2>"$T_TMP/err"
 is "report of an unknown run fails" "$?" 1
 check "... naming the run, the host and its port" grep -qx \
-    "nasperf: 127.0.0.1 port $port: 404: no run 99999" "$T_TMP/err"
+    "nasperf report: 127.0.0.1 port $port: 404: no run 99999" "$T_TMP/err"
 check "answers give reals to 15 digits (2.31, not 2.3100000000000001)" \
     sh -c "! curl -s -H '$H' '$NPD_URL/v1/info' | grep -qE '[0-9]\.[0-9]{16}'"
 "$NASPERF" report abc >/dev/null 2>&1
@@ -235,7 +235,7 @@ check "mark start opens a run" sh -c "'$NASPERF' mark start --label gui | grep -
 "$NASPERF" mark start --label again >/dev/null 2>"$T_TMP/err"
 is "a second mark start is refused" "$?" 1
 check "... saying which run is still marked and how to end it" \
-    grep -q 'mark start: run [0-9]* is still marked on .*; end it first with "nasperf mark end"' \
+    grep -q '^nasperf mark start: run [0-9]* is still marked on .*; end it first with "nasperf mark end"' \
     "$T_TMP/err"
 dd if=/dev/zero of=/dev/null bs=1M count=50 2>/dev/null
 sleep 1
@@ -244,7 +244,7 @@ check "mark end closes it with its verdict" \
 "$NASPERF" mark end >/dev/null 2>"$T_TMP/err"
 is "mark end without a start fails" "$?" 1
 check "... and says so without an error number's text" \
-    grep -qx 'nasperf: mark end: no run was marked on [^ ]*: run "nasperf mark start" first' \
+    grep -qx 'nasperf mark end: no run was marked on [^ ]*: run "nasperf mark start" first' \
     "$T_TMP/err"
 check "top shows the counters and the last seconds' verdict" \
     sh -c "'$NASPERF' top -n 1 | grep -q 'last 5 s'"

@@ -245,15 +245,15 @@ expect_err() {
 		not_ok "$desc" "status $rc, want 1; pattern $pat" "$(diag)"
 	fi
 }
-expect_err "a wrong key" "^nasperf: root@$SRV: authentication failed \(Perm" \
+expect_err "a wrong key" "^nasperf install: root@$SRV: authentication failed \(Perm" \
     install -F "$T_TMP/ssh_config" -i "$K/wrong" -p "$SPORT" \
     --prefix "$PFX" --binaries "$BINS" "root@$SRV"
 expect_err "an address nobody has" \
-    "^nasperf: 10\.93\.0\.77 is unreachable: .*(No route to host|timed out)" \
+    "^nasperf install: 10\.93\.0\.77 is unreachable: .*(No route to host|timed out)" \
     -T 5 install "${SSHOPTS[@]}" --prefix "$PFX" --binaries "$BINS" \
     root@10.93.0.77
 expect_err "a port without sshd" \
-    "^nasperf: $SRV port 2223: connection refused" \
+    "^nasperf install: $SRV port 2223: connection refused" \
     install -F "$T_TMP/ssh_config" -i "$K/id" -p 2223 --prefix "$PFX" \
     --binaries "$BINS" "root@$SRV"
 expect_err "an unknown architecture" \
