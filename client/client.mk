@@ -12,3 +12,10 @@ client_nasperf_CFLAGS = $(DAEMON_CFLAGS) $(SMBCLIENT_CFLAGS) \
 	$(LIBNFS_CFLAGS) -pthread
 client_nasperf_LDADD = $(DAEMON_LIBS) $(SMBCLIENT_LIBS) $(LIBNFS_LIBS) \
 	-lpthread
+
+check_PROGRAMS += tests/unit/t_args
+tests_unit_t_args_SOURCES = tests/unit/t_args.c client/args.c client/args.h
+tests_unit_t_args_CFLAGS = $(DAEMON_CFLAGS)
+tests_unit_t_args_CPPFLAGS = $(AM_CPPFLAGS) \
+	-I$(top_srcdir)/tests/unit -I$(top_srcdir)/client
+tests_unit_t_args_LDADD = $(DAEMON_LIBS)
