@@ -1,6 +1,7 @@
 #!/bin/bash
 # The man pages are clean under mandoc -Tlint, every option and command they
-# give is in the programs' --help, and the generated systemd unit passes
+# give is in the programs' --help (nasperf's commands' options in the
+# command's own --help), and the generated systemd unit passes
 # systemd-analyze verify with an exposure score of 5.0 or better.
 set -u
 S=${NP_SRCDIR:?} B=${NP_BUILDDIR:?}
@@ -92,8 +93,18 @@ for pair in nasperfd.8:daemon/nasperfd nasperf.1:client/nasperf; do
 		skip "${pair%%:*}: option list in --help: --help prints no usage yet"
 		continue
 	fi
+	# nasperf(1) lists a command's options under the command: they are
+	# in the command's own --help, which "nasperf help" leads to.
+	all=$T/all.${pair%%:*}
+	cp "$help" "$all"
+	if [ "${pair%%:*}" = nasperf.1 ]; then
+		for c in $("$prog" help | sed -n \
+		    '/^Commands:/,/^$/s/^  \([a-z][a-z]*\).*/\1/p'); do
+			"$prog" "$c" --help >>"$all" 2>&1
+		done
+	fi
 	check_opts synopsis_opts "$page" "$help"
-	check_opts list_opts "$page" "$help"
+	check_opts list_opts "$page" "$all"
 done
 
 # nasperf(1)'s commands, with the options they take, are in its --help.
