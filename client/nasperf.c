@@ -623,6 +623,10 @@ cmd_help(struct client *c, int argc, char **argv)
 	}
 	if (optind != argc - 1)
 		return (args_fail("unexpected argument: %s", argv[optind + 1]));
+	if (strcmp(argv[optind], "help") == 0) {
+		args_usage(stdout);
+		return (0);
+	}
 	if ((i = client_find(argv[optind])) == -1)
 		return (args_fail("unknown command: %s", argv[optind]));
 	args_name(client_cmds[i].name);

@@ -27,4 +27,4 @@ uninstall-local:
 	    rmdir $(DESTDIR)$(sysconfdir)/nasperfd 2>/dev/null || :; fi
 
 check_DATA += systemd/nasperfd.service
-dist_check_SCRIPTS += tests/unit/t_docs.sh
+dist_check_SCRIPTS += tests/unit/t_docs.sh tests/unit/t_help.sh
