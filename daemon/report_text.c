@@ -69,6 +69,8 @@ rt_run(const json_t *rep, FILE *f)
 	json_array_foreach(json_object_get(win, "gaps"), i, o)
 		fprintf(f, "         not sampling for %.0f s in it (the "
 		    "daemon was down)\n", rt_num(o, "seconds"));
+	if (json_is_string(json_object_get(rep, "history_note")))
+		fprintf(f, "         %s\n", rt_str(rep, "history_note"));
 	if (json_is_number(v = json_object_get(rep, "client_rate"))) {
 		cr = json_number_value(v);
 		verdict_mbs(mb, sizeof mb, cr);

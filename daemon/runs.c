@@ -785,13 +785,26 @@ runs_make(struct daemon *d, const json_t *run, const json_t *doc,
 	struct probe_buf	 buf;
 	json_t			*rep, *server, *snap, *seen, *path = NULL;
 	const json_t		*start;
+	const struct hist_sample *first;
 	const char		*errstr;
 	char			*cause = NULL, id[32], plain[32];
-	double			 cap, capwhen;
+	double			 cap, capwhen, clamped;
 	int			 pids[VERDICT_PATH_PROCS];
 	size_t			 i;
 
 	runs_view(run, &vr, id, sizeof id);
+	/*
+	 * A live run (a long copy) that outlived the history is judged over
+	 * what the history still holds, and says so, rather than never
+	 * ending.
+	 */
+	clamped = 0;
+	first = history_first(sampler_history(d));
+	if (doc != NULL && vr.retroactive == 0 && first != NULL &&
+	    vr.start < first->t && vr.end > first->t + 1.0) {
+		clamped = vr.start;
+		vr.start = first->t;
+	}
 	vr.topo = topo = daemon_topology(d);
 	crypto_init(&cr);
 	probe_buf_init(&buf);
@@ -866,6 +879,11 @@ runs_make(struct daemon *d, const json_t *run, const json_t *doc,
 	}
 	if (path != NULL)
 		json_object_set_new(rep, "path", path);
+	if (clamped > 0)
+		json_object_set_new(rep, "history_note", json_sprintf("the "
+		    "history held only the last %.0f s of this run's %.0f s: "
+		    "it is judged over those (sampler.coarse_seconds keeps "
+		    "more)", vr.end - vr.start, vr.end - clamped));
 	return (rep);
 }
 

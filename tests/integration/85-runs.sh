@@ -312,4 +312,25 @@ check "with runs.max_bytes 16384, the oldest went at start" \
     grep -q "runs: removed [0-9]* of the oldest" "$T_TMP/restart.log"
 total=$(cat "$state"/runs/*.json | wc -c)
 check "what is kept holds at most 16384 bytes ($total)" test "$total" -le 16384
+
+# A live run longer than the history (10 s, no coarse samples) still ends,
+# judged over what the history holds, and says so.
+printf 'sampler:\n  full_seconds: 10\n  coarse_seconds: 0\n' >"$T_TMP/short.yaml"
+start_daemon -c "$T_TMP/short.yaml" ||
+    { echo "Bail out! nasperfd did not start"; exit 1; }
+H="Authorization: Bearer $NPD_TOKEN"
+is "a run opens on a 10-second history" \
+    "$(post /v1/runs '{"label":"long","protocol":"local","op":"read"}')" 201
+long=$(jq .id "$T_TMP/out")
+sleep 13
+is "... and ends 13 s later" \
+    "$(post "/v1/runs/$long/end" '{"bytes":1000000}')" 200
+check "... judged over the history's last seconds, and says so" jqt \
+    '.history_note | test("held only the last [0-9]+ s of this run.s 1[3-9] s")' \
+    "$T_TMP/out"
+check "... with a verdict" jqt '.verdict.class | type == "string"' "$T_TMP/out"
+check "the text report says it too" sh -c "curl -sS -H \
+    'Authorization: Bearer $NPD_TOKEN' '$NPD_URL/v1/runs/$long/report?format=text' |
+    grep -q 'history held only the last'"
+stop_daemon
 done_testing
