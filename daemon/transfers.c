@@ -64,7 +64,7 @@ struct xf_client {
 	double		pdt;		/* that one's seconds */
 	uint64_t	gsent, grecv;	/* this reading's from destroyed sockets */
 	uint64_t	pgsent, pgrecv;	/* the one before's */
-	int		owned;		/* the one before was its own run's */
+	double		own_last;	/* when it last had a run of its own */
 	long		run;		/* the transfer's run, -1 none */
 };
 
@@ -181,17 +181,17 @@ xf_step(struct transfers *x, struct xf_client *c, double now, double dt)
 	double			 min = (double)cfg->xfer_min_rate_mbps * 125000.0;
 	unsigned long		 own;
 	long			 xfer;
-	int			 owned = 0;
 
 	c->rate = (double)(c->dsent + c->drecv) / dt;
 	switch (c->state) {
 	case XF_IDLE:
-		/* A client with a run of its own open is measured there. */
-		if (runs_client_open(x->d, c->addr)) {
-			owned = 1;
-			break;
-		}
-		if (c->rate < min)
+		/*
+		 * A client with a run of its own open is measured there, and
+		 * so is what a reading counts in the second its run ended.
+		 */
+		if (runs_client_open(x->d, c->addr))
+			c->own_last = now;
+		if (c->rate < min || now - c->own_last < dt)
 			break;
 		/*
 		 * It began in the reading before, below the rate, unless
@@ -199,7 +199,7 @@ xf_step(struct transfers *x, struct xf_client *c, double now, double dt)
 		 * connection just destroyed end an earlier copy: they do not
 		 * start this one.
 		 */
-		if (c->owned)
+		if (now - c->own_last < dt + c->pdt)
 			c->psent = c->precv = c->pgsent = c->pgrecv = 0;
 		c->psent -= c->pgsent;
 		c->precv -= c->pgrecv;
@@ -211,7 +211,9 @@ xf_step(struct transfers *x, struct xf_client *c, double now, double dt)
 		c->quiet = 0;
 		break;
 	case XF_RISING:
-		if (c->rate < min || runs_client_open(x->d, c->addr)) {
+		if (runs_client_open(x->d, c->addr))
+			c->own_last = now;
+		if (c->rate < min || c->own_last == now) {
 			c->state = XF_IDLE;
 			break;
 		}
@@ -231,6 +233,7 @@ xf_step(struct transfers *x, struct xf_client *c, double now, double dt)
 		 * transfer ends here, joined to it, which measures the rest.
 		 */
 		if ((own = runs_client_open(x->d, c->addr)) != 0) {
+			c->own_last = now;
 			xfer = c->run;
 			xf_end(x, c);
 			if (xfer > 0)
@@ -253,7 +256,6 @@ xf_step(struct transfers *x, struct xf_client *c, double now, double dt)
 	c->psent = c->dsent;
 	c->precv = c->drecv;
 	c->pdt = dt;
-	c->owned = owned;
 	c->pgsent = c->gsent;
 	c->pgrecv = c->grecv;
 	c->dsent = c->drecv = c->gsent = c->grecv = 0;

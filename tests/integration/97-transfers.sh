@@ -215,12 +215,14 @@ check "nasperf transfers says it was joined" grep -q "joined to run $own" \
     "$T_TMP/table2"
 
 # Two clients at once: the LAN client's read over the shaped link, and one
-# on the server itself (its address $SRV, over lo) that reads slowly, a
-# couple of MB every tenth of a second: a transfer each, with its own bytes,
+# on the server itself (its address $SRV, over lo) that reads at about the
+# link's pace, a slice every tenth of a second: a transfer each, with its
+# own bytes,
 # path and verdict.  (On two cores the slow reader's work can hold the LAN
 # client's smbclient back, so the LAN verdict is said, not asserted.)
-slowread() {
-	while [ "$(head -c 2097152 | wc -c)" -gt 0 ]; do
+slowread() {	# about SIZE MiB in SECS seconds, a tenth of a second a step
+	local chunk=$((SIZE * 1048576 / (SECS * 10)))
+	while [ "$(head -c "$chunk" | wc -c)" -gt 0 ]; do
 		sleep 0.1
 	done
 }
