@@ -217,9 +217,9 @@ check "nasperf transfers says it was joined" grep -q "joined to run $own" \
 # Two clients at once: the LAN client's read over the shaped link, and one
 # on the server itself (its address $SRV, over lo) that reads at about the
 # link's pace, a slice every tenth of a second: a transfer each, with its
-# own bytes,
-# path and verdict.  (On two cores the slow reader's work can hold the LAN
-# client's smbclient back, so the LAN verdict is said, not asserted.)
+# own bytes, path and verdict.  (On two cores the local reader's work can
+# hold the LAN client's smbclient back, so the LAN verdict is said, not
+# asserted.)
 slowread() {	# about SIZE MiB in SECS seconds, a tenth of a second a step
 	local chunk=$((SIZE * 1048576 / (SECS * 10)))
 	while [ "$(head -c "$chunk" | wc -c)" -gt 0 ]; do
