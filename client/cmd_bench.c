@@ -561,21 +561,82 @@ bench_row_json(const struct bench_row *r)
 		json_object_set_new(o, "verified", json_boolean(r->status ==
 		    0 && !strcmp(r->op, "read")));
 	json_object_set_new(o, "run", json_integer(r->run));
-	if (r->report != NULL)
+	if (r->report != NULL) {
 		json_object_set(o, "verdict", json_object_get(r->report,
 		    "verdict"));
+		json_object_set(o, "share_of_lower_pct", json_object_get(
+		    json_object_get(r->report, "ceilings"),
+		    "share_of_lower_pct"));
+	}
 	return (o);
+}
+
+/*
+ * The ceilings of the first test of op (read or write) that has them,
+ * from its report: the disks under the share's volume and the network
+ * path, or NULL.
+ */
+static const json_t *
+bench_ceilings(const struct bench *b, const char *op)
+{
+	const json_t	*c;
+	size_t		 i;
+
+	for (i = 0; i < b->nrows; i++)
+		if (strcmp(b->rows[i].op, op) == 0 && b->rows[i].files <= 1 &&
+		    (c = json_object_get(b->rows[i].report, "ceilings")) !=
+		    NULL)
+			return (c);
+	return (NULL);
+}
+
+/* A ceiling as "680.0 MB/s (md2)", or "unknown". */
+static const char *
+bench_ceiling(const json_t *c, char *buf, size_t bufsz)
+{
+	const json_t	*v = json_object_get(c, "bytes_per_s");
+
+	if (!json_is_number(v))
+		snprintf(buf, bufsz, "unknown");
+	else
+		snprintf(buf, bufsz, "%.1f MB/s (%s)", json_number_value(v) /
+		    1e6, json_string_value(json_object_get(c, "of")) != NULL ?
+		    json_string_value(json_object_get(c, "of")) : "?");
+	return (buf);
+}
+
+/* The ceilings each way: the disks', the network's and which is lower. */
+static void
+bench_print_ceilings(const struct bench *b)
+{
+	static const char *const ops[] = { "write", "read" };
+	const json_t	*c;
+	char		 d[96], n[96];
+	size_t		 i;
+
+	for (i = 0; i < NP_NITEMS(ops); i++) {
+		if ((c = bench_ceilings(b, ops[i])) == NULL)
+			continue;
+		printf("%s ceilings: disks %s, network %s%s%s\n", ops[i],
+		    bench_ceiling(json_object_get(c, "disks"), d, sizeof d),
+		    bench_ceiling(json_object_get(c, "network"), n, sizeof n),
+		    json_is_string(json_object_get(c, "lower")) ? "; lower: " :
+		    "", json_is_string(json_object_get(c, "lower")) ?
+		    json_string_value(json_object_get(c, "lower")) : "");
+	}
 }
 
 static void
 bench_print(const struct bench *b)
 {
 	const struct bench_row	*r;
-	char			 client[48];
+	const json_t		*sh;
+	char			 client[48], of[16];
 	size_t			 i;
 
-	printf("%-30s %-22s %8s  %-8s %-24s %s\n", "test", "client",
-	    "seconds", "verdict", "resource", "figure");
+	bench_print_ceilings(b);
+	printf("\n%-30s %-22s %8s %6s  %-8s %-24s %s\n", "test", "client",
+	    "seconds", "of low", "verdict", "resource", "figure");
 	for (i = 0; i < b->nrows; i++) {
 		r = &b->rows[i];
 		if (r->status == 2) {
@@ -601,8 +662,14 @@ bench_print(const struct bench *b)
 		else
 			snprintf(client, sizeof client, "%.1f MB/s",
 			    (double)r->bytes / r->seconds / 1e6);
-		printf("%-30s %-22s %8.2f  %-8s %-24s %s\n", r->test, client,
-		    r->seconds, r->vclass[0] != '\0' ? r->vclass : "-",
+		sh = json_object_get(json_object_get(r->report, "ceilings"),
+		    "share_of_lower_pct");
+		if (json_is_number(sh))
+			snprintf(of, sizeof of, "%.0f%%", json_number_value(sh));
+		else
+			snprintf(of, sizeof of, "-");
+		printf("%-30s %-22s %8.2f %6s  %-8s %-24s %s\n", r->test, client,
+		    r->seconds, of, r->vclass[0] != '\0' ? r->vclass : "-",
 		    r->resource[0] != '\0' ? r->resource : "-",
 		    r->figure[0] != '\0' ? r->figure : "");
 		if (r->status == 1)
@@ -905,6 +972,9 @@ cmd_bench(struct client *c, int argc, char **argv)
 		if (out != NULL) {
 			json_object_set_new(out, "server_cache",
 			    json_string(b.server_cache));
+			json_object_set_new(out, "ceilings", json_pack(
+			    "{s:O?,s:O?}", "write", bench_ceilings(&b, "write"),
+			    "read", bench_ceilings(&b, "read")));
 			for (i = 0; i < b.nrows; i++)
 				json_array_append_new(rows,
 				    bench_row_json(&b.rows[i]));

@@ -29,6 +29,9 @@ check "the client cache is bypassed with O_DIRECT" \
 check "the server cache was dropped before reads" \
     jq -e '.server_cache | test("dropped before each read")' "$out"
 is "15 tests ran" "$(jq '.rows | length' "$out")" 15
+check "the ceilings of a read and a write, from their reports" jq -e \
+    '.ceilings.read.disks and .ceilings.read.network and
+    .ceilings.write.disks' "$out"
 is "every test completed" \
     "$(jq '[.rows[] | select(.status != "done")] | length' "$out")" 0
 is "every read was checked against what was written" \
@@ -63,10 +66,15 @@ is "nothing is left in the target" "$(ls -A "$T_TMP/vol" |
 client bench --quick --tests seq,list --scale 0.5 --keep "$T_TMP/vol" \
     >"$T_TMP/table" 2>&1
 is "a table run exits 0" "$?" 0
-check "the table has its header" grep -q '^test  *client  *seconds  *verdict' \
-    "$T_TMP/table"
+sed 's/^/#   /' "$T_TMP/table"
+check "the table has its header" grep -q \
+    '^test  *client  *seconds  *of low  *verdict' "$T_TMP/table"
+check "the ceilings each way above it" grep -q \
+    '^read ceilings: disks .*, network .*' "$T_TMP/table"
 check "and a row per test" grep -q '^32 MiB at 1 MiB read  *[0-9.]* MB/s' \
     "$T_TMP/table"
+check "a read row gives its share of the lower ceiling" grep -Eq \
+    '^32 MiB at 1 MiB read  *[0-9.]* MB/s  *[0-9.]+ +([0-9]+%|-) ' "$T_TMP/table"
 check "--keep keeps the files" test -s "$T_TMP/vol/nasperf-bench/seq/f000000"
 rm -rf "$T_TMP/vol/nasperf-bench"
 
