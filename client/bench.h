@@ -29,6 +29,26 @@ struct bench_proto_opts {
 	double		 timeout;	/* seconds */
 };
 
+/*
+ * The protocol options bench and diagnose both take: their long options
+ * (letters m M S e A n) and their lines of --help.
+ */
+#define BENCH_PROTO_LONGOPTS						\
+	{ "min-protocol",	required_argument,	NULL, 'm' },	\
+	{ "max-protocol",	required_argument,	NULL, 'M' },	\
+	{ "signing",		required_argument,	NULL, 'S' },	\
+	{ "encrypt",		required_argument,	NULL, 'e' },	\
+	{ "credentials",	required_argument,	NULL, 'A' },	\
+	{ "nfs-version",	required_argument,	NULL, 'n' }
+#define BENCH_PROTO_HELP						\
+"      --min-protocol P  smb://: NT1, SMB2, SMB3 or a dialect\n"		\
+"      --max-protocol P  smb://: as --min-protocol\n"			\
+"      --signing S       smb://: off, if_required or required\n"		\
+"      --encrypt E       smb://: off, desired or required\n"		\
+"      --credentials FILE\n"						\
+"                        smb://: username=, password=, domain= lines\n"	\
+"      --nfs-version V   nfs://: 3 or 4\n"
+
 struct bench_fs;
 
 struct bench_ops {

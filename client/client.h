@@ -95,5 +95,7 @@ int	cmd_install(struct client *, int argc, char **argv);
 int	cmd_uninstall(struct client *, int argc, char **argv);
 /* nasperf bench (cmd_bench.c): the file-protocol test matrix. */
 int	cmd_bench(struct client *, int argc, char **argv);
+/* nasperf diagnose (cmd_diagnose.c): the ceilings and the matrix at once. */
+int	cmd_diagnose(struct client *, int argc, char **argv);
 
 #endif /* CLIENT_H */

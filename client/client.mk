@@ -4,6 +4,7 @@ client_nasperf_SOURCES = client/nasperf.c client/args.c client/args.h \
 	client/show.c client/show.h \
 	client/client.h client/cmd_runs.c client/cmd_watch.c client/cmd_synth.c \
 	client/cmd_disktest.c client/cmd_bench.c client/bench.h \
+	client/cmd_diagnose.c \
 	client/bench_local.c client/bench_smb.c client/bench_nfs.c \
 	daemon/synth_pattern.c daemon/synth_pattern.h \
 	$(COUNTERS_CLIENT_SOURCES) $(TOPOLOGY_CLIENT_SOURCES)

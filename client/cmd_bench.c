@@ -720,12 +720,7 @@ static const struct option bench_longopts[] = {
 	{ "keep",		no_argument,		NULL, 'k' },
 	{ "no-drop-cache",	no_argument,		NULL, 'D' },
 	{ "label",		required_argument,	NULL, 'l' },
-	{ "min-protocol",	required_argument,	NULL, 'm' },
-	{ "max-protocol",	required_argument,	NULL, 'M' },
-	{ "signing",		required_argument,	NULL, 'S' },
-	{ "encrypt",		required_argument,	NULL, 'e' },
-	{ "credentials",	required_argument,	NULL, 'A' },
-	{ "nfs-version",	required_argument,	NULL, 'n' },
+	BENCH_PROTO_LONGOPTS,
 	{ NULL,			0,			NULL, 0 }
 };
 
@@ -751,13 +746,7 @@ static const struct args_cmd bench_args = {
 "      --keep            keep the files in nasperf-bench afterwards\n"
 "      --no-drop-cache   leave the server's page cache before reads\n"
 "      --label L         label the runs \"L: test\"\n"
-"      --min-protocol P  smb://: NT1, SMB2, SMB3 or a dialect\n"
-"      --max-protocol P  smb://: as --min-protocol\n"
-"      --signing S       smb://: off, if_required or required\n"
-"      --encrypt E       smb://: off, desired or required\n"
-"      --credentials FILE\n"
-"                        smb://: username=, password=, domain= lines\n"
-"      --nfs-version V   nfs://: 3 or 4\n"
+BENCH_PROTO_HELP
 };
 
 /* nasperf bench [options] TARGET. */

@@ -88,6 +88,13 @@ static const char nasperf_usage[] =
 "                        verdict; TARGET is a directory (a mounted\n"
 "                        share), smb://[user@]host[:port]/share/path or\n"
 "                        nfs://host/export/path\n"
+"  diagnose [--budget S] [--force] [--min-protocol P] [--max-protocol P]\n"
+"        [--signing S] [--encrypt E] [--credentials FILE]\n"
+"        [--nfs-version 3|4] TARGET\n"
+"                        one answer: the network and the volume measured\n"
+"                        where their ceilings are unknown, the matrix, and\n"
+"                        one page of ceilings, verdicts, causes and what\n"
+"                        to try next\n"
 "  install [-n] [-p PORT] [-i FILE] [-F FILE] [-o OPTION] [--prefix DIR]\n"
 "      [--state-dir DIR] [--binaries DIR] [--listen ADDR:PORT]\n"
 "      [--init auto|systemd|vendor|plain] [--save-token FILE] [USER@]HOST\n"
@@ -585,6 +592,7 @@ static const struct {
 	{ "watch", cmd_watch }, { "report", cmd_report },
 	{ "compare", cmd_compare }, { "top", cmd_top }, { "synth", cmd_synth },
 	{ "disktest", cmd_disktest }, { "bench", cmd_bench },
+	{ "diagnose", cmd_diagnose },
 	{ "install", cmd_install }, { "uninstall", cmd_uninstall },
 };
 
