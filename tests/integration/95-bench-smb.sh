@@ -184,6 +184,35 @@ check "a hint says signing is on, with its cipher" jq -e '.hints[] |
 check "and what it costs here: the unsigned run beside it" jq -e '.hints[] |
     select(.kind == "smb_signing") | .text | test("without signing moved")' \
     "$T_TMP/sign-report.json"
+# The same read with no nasperf at all: smbclient signing every packet,
+# noticed as a transfer, gets the same verdict and the same hint.
+head -c 200M /dev/zero >"$T_TMP/vol/share/signed"
+curl -sS -o /dev/null -X POST -H "Authorization: Bearer $NPD_TOKEN" \
+    "$NPD_URL/v1/cache/drop"
+ts=$(date +%s)
+smbclient -p "$SPORT" -A "$T_TMP/cred" -m SMB3 --client-protection=sign \
+    //127.0.0.1/share -c "get signed /dev/null" >"$T_TMP/sclient.out" 2>&1
+# The transfer of this copy: begun since, ended (3 s after its last byte).
+sel="[.transfers[] | select(.ended and .op == \"read\" and .start >= $ts - 1)]"
+for ((i = 0; i < 40; i++)); do
+	api /v1/transfers >"$T_TMP/xf.json"
+	jq -e "$sel | length >= 1" "$T_TMP/xf.json" >/dev/null && break
+	sleep 0.5
+done
+xid=$(jq -r "$sel | max_by(.id) | .id" "$T_TMP/xf.json")
+api "/v1/transfers/$xid/report" >"$T_TMP/xf-report.json"
+echo "# signed transfer $xid: $(jq -c '[.run.bytes, .session.signing]' \
+    "$T_TMP/xf-report.json")"
+echo "# signed transfer: $(jq -r '.verdict.class + ": " + .verdict.summary' \
+    "$T_TMP/xf-report.json")"
+is "a signed copy with no run is noticed, CPU-bound on smbd" \
+    "$(jq -r '.verdict.class' "$T_TMP/xf-report.json") $(jq -r \
+    '.verdict.resource | test("smbd")' "$T_TMP/xf-report.json")" "cpu true"
+is "... its session signed every packet" \
+    "$(jq -r .session.signing.degree "$T_TMP/xf-report.json")" full
+check "... with the signing hint" jq -e '[.hints[] |
+    select(.kind == "smb_signing")] | length == 1' "$T_TMP/xf-report.json"
+rm -f "$T_TMP/vol/share/signed"
 for p in $(cat "$CG/cgroup.procs"); do echo "$p" >"$CGROOT/cgroup.procs"; done
 
 # -- errors
