@@ -5,7 +5,7 @@ bench_probe_cost_bin_LDADD = probes/libnasprobe.a
 CLEANFILES += bench/probe-cost-bin
 EXTRA_DIST += bench/probe-cost bench/mkbox24.sh bench/sampler-cost \
 	bench/disk-vs-fio bench/synth-vs-iperf3 bench/smb-vs-smbclient \
-	bench/footprint bench/verdict-accuracy
+	bench/footprint bench/verdict-accuracy bench/conn-load.py
 
 # make bench: every benchmark, each printing ratios to its reference tool.
 bench: bench/probe-cost-bin daemon/nasperfd client/nasperf \

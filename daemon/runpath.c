@@ -272,6 +272,54 @@ runpath_not_state(const char *path)
 }
 
 /*
+ * While runpath_snaps() builds several paths from one reading, what each
+ * process is read as (its counters, its open files) is read once: the
+ * same smbd, ganesha.nfsd or nfsd threads often serve every client.  The
+ * daemon is one thread; the cache lives for one runpath_snaps() call.
+ */
+static struct {
+	int		 on;
+	json_t		*procs;		/* "pid" -> the process's JSON */
+	struct runpath_pf {
+		int		 pid, ok;
+		struct pidfiles	 pf;
+	}		*files;
+	size_t		 nfiles, capfiles;
+} runpath_cache;
+
+/* Read pid's open files into pf, once per runpath_snaps() call. */
+static int
+runpath_pidfiles(const struct daemon *d, int pid, struct pidfiles *pf)
+{
+	struct runpath_pf	*c;
+	size_t			 i, ncap;
+	int			 ok;
+
+	for (i = 0; runpath_cache.on && i < runpath_cache.nfiles; i++)
+		if (runpath_cache.files[i].pid == pid) {
+			*pf = runpath_cache.files[i].pf;
+			return (runpath_cache.files[i].ok ? 0 : -1);
+		}
+	ok = pidfiles_read(&d->root, pid, runpath_not_state, pf) == 0;
+	if (!runpath_cache.on)
+		return (ok ? 0 : -1);
+	if (runpath_cache.nfiles == runpath_cache.capfiles) {
+		ncap = runpath_cache.capfiles == 0 ? 8 :
+		    runpath_cache.capfiles * 2;
+		if ((c = reallocarray(runpath_cache.files, ncap,
+		    sizeof *c)) == NULL)
+			return (ok ? 0 : -1);
+		runpath_cache.files = c;
+		runpath_cache.capfiles = ncap;
+	}
+	c = &runpath_cache.files[runpath_cache.nfiles++];
+	c->pid = pid;
+	c->ok = ok;
+	c->pf = *pf;
+	return (ok ? 0 : -1);
+}
+
+/*
  * The regular files the serving processes hold open, into files as
  * {"pid", "dev" ("major:minor"), "path"}: what the transfer reads or
  * writes is among them, but for a server's standard streams.
@@ -287,7 +335,7 @@ runpath_files(const struct daemon *d, const json_t *procs, json_t *files)
 
 	json_array_foreach(procs, i, p) {
 		pid = (int)json_integer_value(json_object_get(p, "pid"));
-		if (pidfiles_read(&d->root, pid, runpath_not_state, &pf) == -1)
+		if (runpath_pidfiles(d, pid, &pf) == -1)
 			continue;
 		wrapped = json_is_true(json_object_get(p, "wrapped"));
 		for (j = 0; j < pf.n; j++) {
@@ -413,15 +461,28 @@ runpath_add_proc(const struct daemon *d, struct probe_buf *b, json_t *procs,
 {
 	struct pidstat	 ps;
 	const json_t	*p;
+	json_t		*o;
 	size_t		 i;
+	char		 key[16];
 
 	json_array_foreach(procs, i, p)
 		if (json_integer_value(json_object_get(p, "pid")) == pid)
 			return;
-	if (json_array_size(procs) >= RUNPATH_MAX_PROCS ||
-	    pidstat_read(&d->root, b, pid, &ps) == -1)
+	if (json_array_size(procs) >= RUNPATH_MAX_PROCS)
 		return;
-	json_array_append_new(procs, runpath_proc(&ps));
+	snprintf(key, sizeof key, "%d", pid);
+	if (runpath_cache.on && (p = json_object_get(runpath_cache.procs,
+	    key)) != NULL) {
+		json_array_append_new(procs, json_deep_copy(p));
+		return;
+	}
+	if (pidstat_read(&d->root, b, pid, &ps) == -1 ||
+	    (o = runpath_proc(&ps)) == NULL)
+		return;
+	if (runpath_cache.on)
+		json_object_set_new(runpath_cache.procs, key,
+		    json_deep_copy(o));
+	json_array_append_new(procs, o);
 }
 
 /*
@@ -528,21 +589,159 @@ runpath_knfsd(const struct daemon *d, struct probe_buf *b, json_t *procs)
 	return (1);
 }
 
-json_t *
-runpath_snap(struct daemon *d, const char *client_addr, int box, int pid)
-{
+/*
+ * One reading of the file services' connections (every client's, or
+ * client's alone) and of the processes holding their sockets, which the
+ * snapshots of the runs open at once share: a scan of every process's
+ * descriptors is the costly part.
+ */
+struct runpath_reading {
 	struct inetdiag		 diag;
 	struct sockowner	 own;
+	int			 diag_errno;	/* 0: the dump was read */
+	int			 own_errno;	/* 0: the owners were read */
+};
+
+/*
+ * The owners of the sockets last looked up for every client, and when: a
+ * reading whose sockets they all hold, within RUNPATH_OWNERS_SECS, takes
+ * them without scanning every process's descriptors again (a socket
+ * rarely changes hands; a new one is looked up at once).
+ */
+#define RUNPATH_OWNERS_SECS	5.0
+static struct {
+	struct sockowner	own;
+	double			when;
+} runpath_owners;
+
+/* Whether runpath_owners holds an owner of every socket of diag. */
+static int
+runpath_owners_cover(const struct inetdiag *diag, double now)
+{
+	size_t	i, j;
+
+	if (runpath_owners.when <= 0 || now - runpath_owners.when >
+	    RUNPATH_OWNERS_SECS)
+		return (0);
+	for (i = 0; i < diag->n; i++) {
+		if (diag->v[i].inode == 0)
+			continue;
+		for (j = 0; j < runpath_owners.own.n; j++)
+			if (runpath_owners.own.v[j].inode == diag->v[i].inode)
+				break;
+		if (j == runpath_owners.own.n)
+			return (0);
+	}
+	return (1);
+}
+
+/* Copy the owners of src into dst (emptied first); -1 ENOMEM. */
+static int
+runpath_owners_copy(struct sockowner *dst, const struct sockowner *src)
+{
+	sockowner_clear(dst);
+	if (src->n == 0)
+		return (0);
+	if ((dst->v = calloc(src->n, sizeof *dst->v)) == NULL)
+		return (-1);
+	memcpy(dst->v, src->v, src->n * sizeof *dst->v);
+	dst->n = dst->cap = src->n;
+	dst->unreadable = src->unreadable;
+	return (0);
+}
+
+/*
+ * Read the connections to client (NULL: every client's) and their owners;
+ * every client's reading keeps its owners for the next.
+ */
+static void
+runpath_read(struct daemon *d, const char *client, const struct inetdiag *w,
+    struct runpath_reading *rd)
+{
+	unsigned		 ports[RUNPATH_MAX_PORTS];
+	uint64_t		*inodes;
+	size_t			 nports, i;
+	double			 now = nptime_mono();
+
+	memset(rd, 0, sizeof *rd);
+	nports = runpath_ports(d, ports);
+	/* A reading made already (each dump walks the whole TCP table). */
+	if (client == NULL && w != NULL) {
+		if (w->n > 0 && (rd->diag.v = calloc(w->n,
+		    sizeof *rd->diag.v)) == NULL) {
+			rd->diag_errno = ENOMEM;
+			return;
+		}
+		if (w->n > 0)
+			memcpy(rd->diag.v, w->v, w->n * sizeof *w->v);
+		rd->diag.n = rd->diag.cap = w->n;
+	} else if (inetdiag_read(&rd->diag, ports, nports, client) == -1) {
+		rd->diag_errno = errno;
+		return;
+	}
+	if (rd->diag.n == 0)
+		return;
+	if (client == NULL && runpath_owners_cover(&rd->diag, now)) {
+		if (runpath_owners_copy(&rd->own, &runpath_owners.own) == -1)
+			rd->own_errno = ENOMEM;
+		return;
+	}
+	if ((inodes = calloc(rd->diag.n, sizeof *inodes)) == NULL) {
+		rd->own_errno = ENOMEM;
+		return;
+	}
+	for (i = 0; i < rd->diag.n; i++)
+		inodes[i] = rd->diag.v[i].inode;
+	if (sockowner_read(&d->root, inodes, rd->diag.n, &rd->own) == -1)
+		rd->own_errno = errno;
+	else if (client == NULL &&
+	    runpath_owners_copy(&runpath_owners.own, &rd->own) == 0)
+		runpath_owners.when = now;
+	free(inodes);
+}
+
+/* Free a reading. */
+static void
+runpath_read_clear(struct runpath_reading *rd)
+{
+	sockowner_clear(&rd->own);
+	inetdiag_clear(&rd->diag);
+}
+
+/* Whether text addresses a and b are the same (IPv4-mapped as IPv4). */
+static int
+runpath_same_addr(const char *a, const char *b)
+{
+	unsigned char	x[16], y[16];
+
+	if (strcmp(a, b) == 0)
+		return (1);
+	memset(x, 0, sizeof x);
+	memset(y, 0, sizeof y);
+	if (strncmp(a, "::ffff:", 7) == 0 && strchr(a + 7, '.') != NULL)
+		a += 7;
+	if (strncmp(b, "::ffff:", 7) == 0 && strchr(b + 7, '.') != NULL)
+		b += 7;
+	if (inet_pton(AF_INET, a, x) == 1)
+		return (inet_pton(AF_INET, b, y) == 1 && memcmp(x, y, 4) == 0);
+	return (inet_pton(AF_INET6, a, x) == 1 && inet_pton(AF_INET6, b, y) ==
+	    1 && memcmp(x, y, 16) == 0);
+}
+
+/* The snapshot of client's path from a reading; see runpath_snap. */
+static json_t *
+runpath_snap_of(struct daemon *d, const struct runpath_reading *rd,
+    const char *client_addr, int box, int pid)
+{
+	const struct inetdiag	*diag = &rd->diag;
+	const struct sockowner	*own = &rd->own;
 	struct probe_buf	 b;
 	const struct sockowner_hit *h;
-	unsigned		 ports[RUNPATH_MAX_PORTS];
-	uint64_t		*inodes = NULL;
 	json_t			*snap, *conns, *procs, *un, *c;
-	size_t			 nports, i, j;
+	size_t			 i, j;
 	char			 nic[64];
 	int			 knfsd = 0;
 
-	nports = runpath_ports(d, ports);
 	snap = json_pack("{s:f,s:s?,s:[],s:[],s:[],s:[]}", "time",
 	    nptime_real(), "client", client_addr, "connections", "processes",
 	    "files", "unavailable");
@@ -569,58 +768,52 @@ runpath_snap(struct daemon *d, const char *client_addr, int box, int pid)
 		runpath_files(d, procs, json_object_get(snap, "files"));
 		return (snap);
 	}
-	memset(&diag, 0, sizeof diag);
-	memset(&own, 0, sizeof own);
-	if (inetdiag_read(&diag, ports, nports, client_addr) == -1) {
+	if (rd->diag_errno != 0) {
 		json_array_append_new(un, json_sprintf("sock_diag: %s",
-		    strerror(errno)));
-		inetdiag_clear(&diag);
+		    strerror(rd->diag_errno)));
 		return (snap);
 	}
-	if (diag.n > 0 && (inodes = calloc(diag.n, sizeof *inodes)) != NULL) {
-		for (i = 0; i < diag.n; i++)
-			inodes[i] = diag.v[i].inode;
-		if (sockowner_read(&d->root, inodes, diag.n, &own) == -1)
-			json_array_append_new(un, json_sprintf("socket owners: "
-			    "%s", strerror(errno)));
-		else if (own.unreadable > 0)
-			json_array_append_new(un, json_sprintf("socket owners: "
-			    "%zu processes' descriptors could not be read",
-			    own.unreadable));
-	}
+	if (rd->own_errno != 0)
+		json_array_append_new(un, json_sprintf("socket owners: %s",
+		    strerror(rd->own_errno)));
+	else if (own->unreadable > 0)
+		json_array_append_new(un, json_sprintf("socket owners: %zu "
+		    "processes' descriptors could not be read",
+		    own->unreadable));
 	probe_buf_init(&b);
-	for (i = 0; i < diag.n; i++) {
+	for (i = 0; i < diag->n; i++) {
 		/*
 		 * A time-wait socket (a closing FIN_WAIT2 one) has neither an
 		 * inode nor counters: it is the connection already seen, not
-		 * another.
+		 * another.  A shared reading holds every client's.
 		 */
-		if (diag.v[i].inode == 0 && diag.v[i].have == 0)
+		if ((diag->v[i].inode == 0 && diag->v[i].have == 0) ||
+		    !runpath_same_addr(diag->v[i].remote, client_addr))
 			continue;
 		h = NULL;
-		for (j = 0; j < own.n; j++)
-			if (own.v[j].inode == diag.v[i].inode) {
-				h = &own.v[j];
+		for (j = 0; j < own->n; j++)
+			if (own->v[j].inode == diag->v[i].inode) {
+				h = &own->v[j];
 				break;
 			}
 		c = json_pack("{s:s,s:i,s:s,s:s,s:i,s:I,s:o,s:o,s:o}", "local",
-		    diag.v[i].local, "lport", (int)diag.v[i].lport, "service",
-		    runpath_service(d, diag.v[i].lport), "remote",
-		    diag.v[i].remote, "rport", (int)diag.v[i].rport, "inode",
-		    (json_int_t)diag.v[i].inode, "pid", h != NULL ?
+		    diag->v[i].local, "lport", (int)diag->v[i].lport, "service",
+		    runpath_service(d, diag->v[i].lport), "remote",
+		    diag->v[i].remote, "rport", (int)diag->v[i].rport, "inode",
+		    (json_int_t)diag->v[i].inode, "pid", h != NULL ?
 		    json_integer(h->pid) : json_null(), "comm", h != NULL ?
 		    json_string(h->comm) : json_null(), "tcp",
-		    runpath_tcp(&diag.v[i]));
+		    runpath_tcp(&diag->v[i]));
 		json_array_append_new(conns, c);
 		if (h != NULL)
 			runpath_add_proc(d, &b, procs, h->pid);
-		else if (diag.v[i].inode != 0 && strcmp(runpath_service(d,
-		    diag.v[i].lport), "nfs") == 0 && knfsd == 0)
+		else if (diag->v[i].inode != 0 && strcmp(runpath_service(d,
+		    diag->v[i].lport), "nfs") == 0 && knfsd == 0)
 			knfsd = runpath_knfsd(d, &b, procs) ? 1 : -1;
 		if (h == NULL && knfsd == 1)
 			json_object_set_new(c, "kernel", json_true());
 		if (json_object_get(snap, "nic") == NULL) {
-			runpath_nic(diag.v[i].local, diag.v[i].remote, nic,
+			runpath_nic(diag->v[i].local, diag->v[i].remote, nic,
 			    sizeof nic);
 			if (nic[0] != '\0')
 				json_object_set_new(snap, "nic",
@@ -629,10 +822,42 @@ runpath_snap(struct daemon *d, const char *client_addr, int box, int pid)
 	}
 	probe_buf_free(&b);
 	runpath_files(d, procs, json_object_get(snap, "files"));
-	free(inodes);
-	sockowner_clear(&own);
-	inetdiag_clear(&diag);
 	return (snap);
+}
+
+json_t *
+runpath_snap(struct daemon *d, const char *client_addr, int box, int pid)
+{
+	struct runpath_reading	 rd;
+	json_t			*snap;
+
+	memset(&rd, 0, sizeof rd);
+	if (client_addr != NULL && *client_addr != '\0')
+		runpath_read(d, client_addr, NULL, &rd);
+	snap = runpath_snap_of(d, &rd, client_addr, box, pid);
+	runpath_read_clear(&rd);
+	return (snap);
+}
+
+void
+runpath_snaps(struct daemon *d, const char *const *clients, const int *pids,
+    size_t n, const struct inetdiag *reading, json_t **snaps)
+{
+	struct runpath_reading	 rd;
+	size_t			 i;
+
+	memset(&rd, 0, sizeof rd);
+	if (n > 0)
+		runpath_read(d, NULL, reading, &rd);
+	runpath_cache.procs = json_object();
+	runpath_cache.on = runpath_cache.procs != NULL;
+	for (i = 0; i < n; i++)
+		snaps[i] = runpath_snap_of(d, &rd, clients[i], 0, pids[i]);
+	runpath_cache.on = 0;
+	json_decref(runpath_cache.procs);
+	runpath_cache.procs = NULL;
+	runpath_cache.nfiles = 0;
+	runpath_read_clear(&rd);
 }
 
 /* A counter's growth from a to b (b alone when a lacks it); -1: unknown. */

@@ -46,6 +46,18 @@ void	runpath_refresh(struct daemon *);
 json_t	*runpath_snap(struct daemon *, const char *client_addr, int box,
 	    int pid);
 /*
+ * The snapshots of n paths at once, into snaps (NULL on ENOMEM), as
+ * runpath_snap gives them without box: one reading of every client's
+ * connections and of the processes holding them serves them all;
+ * reading, when not NULL, is one made already (the transfers watch's:
+ * every client's connections to the file services, sockets it holds
+ * copied), else one is made.
+ */
+struct inetdiag;
+void	runpath_snaps(struct daemon *, const char *const *clients,
+	    const int *pids, size_t n, const struct inetdiag *reading,
+	    json_t **snaps);
+/*
  * Merge snapshot snap into seen (a copy of the first snapshot, merged
  * into since): each connection and process takes its latest counters,
  * and those snap no longer has are marked "gone" with the counters they

@@ -40,10 +40,12 @@
 #include "smbstatus.h"
 #include "state.h"
 #include "topology.h"
+#include "transfers.h"
 #include "verdict.h"
 
 #define RUNS_DIR		"runs"
 #define RUNS_MAX_OPEN		64	/* live runs not yet ended */
+#define RUNS_READING_AGE	1.0	/* the transfers watch's, at most */
 #define RUNS_MAX_BYTES		1e15	/* 1 PB: no benchmark moves more */
 #define RUNS_MAX_OPS		1e13
 #define RUNS_MAX_FILES		1e10
@@ -77,9 +79,12 @@ struct runs {
 	unsigned long	 next_id;
 	struct runs_tally tally[RUNS_TALLY_MAX];	/* verdicts given */
 	size_t		 ntally;
+	unsigned	 path_ticks;	/* runs_path_cb calls */
 };
 
 static size_t	runs_open(const struct runs *);
+static size_t	runs_open_clients(const struct runs *);
+static const char *runs_s(const json_t *, const char *);
 static void	runs_prune(struct runs *);
 static void	runs_join_recorded(struct daemon *, unsigned long);
 
@@ -301,28 +306,61 @@ static void
 runs_path_cb(NP_UNUSED evutil_socket_t fd, NP_UNUSED short what, void *arg)
 {
 	struct runs	*rs = arg;
-	json_t		*doc, *snap, *seen;
+	json_t		*doc, *snap, *seen, *snaps[RUNS_MAX_OPEN];
 	const json_t	*run;
-	const char	*addr;
-	size_t		 i;
+	const char	*addrs[RUNS_MAX_OPEN];
+	const struct inetdiag *reading;
+	size_t		 i, k, n = 0, which[RUNS_MAX_OPEN], clients;
+	int		 pids[RUNS_MAX_OPEN], synth = 0;
+	double		 age;
 
-	sampler_pace(rs->d, runs_open(rs) > 0);
-	for (i = 0; i < rs->n; i++) {
+	/*
+	 * A client's run may last a second: the sampler samples faster
+	 * while one is open.  A transfer lasts two seconds at least and
+	 * ten may go on at once: the usual pace serves them, and their
+	 * paths are read every second rather than every half.
+	 */
+	clients = runs_open_clients(rs);
+	sampler_pace(rs->d, clients > 0);
+	/* Transfers alone: their paths are read every other tick. */
+	if (clients == 0 && rs->path_ticks++ % 2 == 1)
+		return;
+	/* Every open run's path from one reading of the connections. */
+	for (i = 0; i < rs->n && n < RUNS_MAX_OPEN; i++) {
 		doc = rs->v[i].doc;
 		run = json_object_get(doc, "run");
 		if (json_is_true(json_object_get(run, "ended")) ||
 		    json_object_get(doc, "path_start") == NULL)
 			continue;
+		addrs[n] = json_string_value(json_object_get(run,
+		    "client_addr"));
+		synth |= runs_s(run, "protocol") != NULL &&
+		    strcmp(runs_s(run, "protocol"), "http") == 0;
+		pids[n] = (int)json_integer_value(json_object_get(run, "pid"));
+		which[n++] = i;
+	}
+	/*
+	 * The transfers watch's reading of the file services' connections
+	 * when it is recent and no run is to the data port.
+	 */
+	reading = transfers_reading(rs->d, &age);
+	if (synth || reading == NULL || age >= RUNS_READING_AGE)
+		reading = NULL;
+	runpath_snaps(rs->d, addrs, pids, n, reading, snaps);
+	for (k = 0; k < n; k++) {
+		i = which[k];
+		doc = rs->v[i].doc;
+		snap = snaps[k];
 		if ((seen = json_object_get(doc, "path_seen")) == NULL) {
 			seen = json_deep_copy(json_object_get(doc,
 			    "path_start"));
 			if (seen == NULL || json_object_set_new(doc,
-			    "path_seen", seen) == -1)
+			    "path_seen", seen) == -1) {
+				json_decref(snap);
 				continue;
+			}
 		}
-		addr = json_string_value(json_object_get(run, "client_addr"));
-		if ((snap = runpath_snap(rs->d, addr, 0, (int)json_integer_value(
-		    json_object_get(run, "pid")))) != NULL)
+		if (snap != NULL)
 			runpath_merge(seen, snap);
 		/*
 		 * smbd serves it now: ask smbstatus at once for its session
@@ -897,6 +935,22 @@ runs_open(const struct runs *rs)
 		if (!json_is_true(json_object_get(json_object_get(rs->v[i].doc,
 		    "run"), "ended")))
 			n++;
+	return (n);
+}
+
+/* Count the runs opened by clients (not transfers) still open. */
+static size_t
+runs_open_clients(const struct runs *rs)
+{
+	const json_t	*run;
+	size_t		 i, n = 0;
+
+	for (i = 0; i < rs->n; i++) {
+		run = json_object_get(rs->v[i].doc, "run");
+		if (!json_is_true(json_object_get(run, "ended")) &&
+		    json_object_get(run, "origin") == NULL)
+			n++;
+	}
 	return (n);
 }
 

@@ -81,6 +81,8 @@ struct transfers {
 	size_t			 nclients;
 	unsigned		 gen;
 	double			 last;		/* time of the last reading */
+	double			 read_ok;	/* nptime_mono of the last
+						   good one, 0 none */
 	int			 warned;	/* sock_diag's failure logged */
 	struct transfers_total	 totals[TRANSFERS_TOTALS];
 	size_t			 ntotals;
@@ -372,6 +374,7 @@ xf_tick(NP_UNUSED evutil_socket_t fd, NP_UNUSED short what, void *arg)
 	dt = x->last > 0 ? now - x->last : XF_TICK_MS / 1000.0;
 	x->last = now;
 	nports = runpath_file_ports(x->d, ports);
+	x->read_ok = 0;
 	if (inetdiag_read(&x->diag, ports, nports, NULL) == -1) {
 		if (!x->warned)
 			log_warn("transfers: %s: %s", x->diag.errstr != NULL ?
@@ -379,6 +382,7 @@ xf_tick(NP_UNUSED evutil_socket_t fd, NP_UNUSED short what, void *arg)
 		x->warned = 1;
 		return;
 	}
+	x->read_ok = nptime_mono();
 	for (i = 0; i < x->diag.n; i++)
 		xf_count(x, &x->diag.v[i], 0);
 	/*
@@ -399,6 +403,17 @@ xf_tick(NP_UNUSED evutil_socket_t fd, NP_UNUSED short what, void *arg)
 		    x->clients[i].psent + x->clients[i].precv > 0)
 			x->clients[j++] = x->clients[i];
 	x->nclients = j;
+}
+
+const struct inetdiag *
+transfers_reading(const struct daemon *d, double *age)
+{
+	const struct transfers	*x = d->transfers;
+
+	if (x == NULL || x->read_ok <= 0)
+		return (NULL);
+	*age = nptime_mono() - x->read_ok;
+	return (&x->diag);
 }
 
 size_t
