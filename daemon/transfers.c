@@ -36,6 +36,7 @@
 #define XF_MAX_CLIENTS	64	/* clients followed at once */
 #define XF_SMBCONF_TICKS 30	/* smb.conf's ports read again this often */
 #define XF_ADDR_MAX	64
+#define XF_RISING_DIP	1.5	/* seconds below the rate a start may have */
 #define XF_MISSED	5	/* readings a connection may be missing from */
 
 enum xf_state { XF_IDLE, XF_RISING, XF_TRANSFER };
@@ -215,12 +216,20 @@ xf_step(struct transfers *x, struct xf_client *c, double now, double dt)
 	case XF_RISING:
 		if (runs_client_open(x->d, c->addr))
 			c->own_last = now;
-		if (c->rate < min || c->own_last == now) {
+		/*
+		 * A reading below the rate (a copy's start on a busy client)
+		 * does not lose what came before; a longer quiet does.
+		 */
+		if (c->own_last == now || (c->rate < min &&
+		    (c->quiet += dt) > XF_RISING_DIP)) {
 			c->state = XF_IDLE;
 			break;
 		}
 		c->sent += c->dsent;
 		c->recv += c->drecv;
+		if (c->rate < min)
+			break;
+		c->quiet = 0;
 		c->t_last = now;
 		if (now - c->t_first >= (double)cfg->xfer_min_seconds) {
 			c->state = XF_TRANSFER;
