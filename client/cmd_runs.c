@@ -163,9 +163,10 @@ static const struct args_cmd runs_args = { "runs", "", NULL, 0,
 };
 
 static const struct args_cmd transfers_args = { "transfers", "", NULL, 0,
-"usage: nasperf transfers\n"
+"usage: nasperf transfers [CLIENT]\n"
 "The copies the daemon noticed on its own (any SMB, NFS, AFP or iSCSI\n"
-"client), with their verdicts, then the clients moving data now.\n"
+"client), with their verdicts, then the clients moving data now; with\n"
+"CLIENT (an address), that client's only.\n"
 };
 
 static const struct args_cmd compare_args = { "compare", "", NULL, 0,
@@ -863,6 +864,7 @@ runs_show(struct client *c, int argc, char **argv, const char *path,
 	const char	*key = cmd->name;
 	json_t		*j, *run, *v;
 	char		 when[32], rate[32], verdict[80], whom[160];
+	char		 query[128];
 	size_t		 i;
 	double		 secs;
 	int		 who, ch;
@@ -870,6 +872,16 @@ runs_show(struct client *c, int argc, char **argv, const char *path,
 	optind = 0;
 	if ((ch = args_getopt(c, argc, argv, cmd)) != -1)
 		return (args_exit(ch));
+	/* nasperf transfers CLIENT: that client's only. */
+	if (strcmp(key, "transfers") == 0 && optind == argc - 1) {
+		if (strspn(argv[optind], "0123456789abcdefABCDEF:.") !=
+		    strlen(argv[optind]) || strlen(argv[optind]) >= 46)
+			return (args_fail("%s: not an IPv4 or IPv6 address",
+			    argv[optind]));
+		snprintf(query, sizeof query, "%s?client=%s", path,
+		    argv[optind++]);
+		path = query;
+	}
 	if (optind != argc)
 		return (args_fail("unexpected argument: %s", argv[optind]));
 	if ((j = client_call(c, EVHTTP_REQ_GET, path, NULL)) == NULL)

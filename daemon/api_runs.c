@@ -5,6 +5,10 @@
  */
 #include "config.h"
 
+#include <sys/socket.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -226,19 +230,65 @@ api_transfers_item(struct daemon *d, struct evhttp_request *req)
 	api_runs_at(d, req, API_TRANSFERS_PREFIX, "auto");
 }
 
+/* Keep the items of array a whose key is the address addr. */
+static void
+api_only_client(json_t *a, const char *key, const char *addr)
+{
+	const char	*v;
+	size_t		 i;
+
+	for (i = json_array_size(a); i-- > 0;) {
+		v = json_string_value(json_object_get(json_array_get(a, i), key));
+		if (v == NULL || strcmp(v, addr) != 0)
+			json_array_remove(a, i);
+	}
+}
+
 void
 api_transfers(struct daemon *d, struct evhttp_request *req)
 {
-	json_t	*runs, *live, *doc;
+	const struct evhttp_uri	*uri = evhttp_request_get_evhttp_uri(req);
+	struct evkeyvalq	 q;
+	const char		*query, *v;
+	char			 client[INET6_ADDRSTRLEN] = "";
+	unsigned char		 a[16];
+	json_t			*runs, *live, *doc;
 
+	/* ?client=ADDR: that client's transfers and copies under way only. */
+	if (uri != NULL && (query = evhttp_uri_get_query(uri)) != NULL) {
+		if (evhttp_parse_query_str(query, &q) == -1) {
+			http_error(req, HTTP_BADREQUEST, "bad_request",
+			    "malformed query string");
+			return;
+		}
+		if ((v = evhttp_find_header(&q, "client")) != NULL &&
+		    (strlen(v) >= sizeof client || (inet_pton(AF_INET, v,
+		    a) != 1 && inet_pton(AF_INET6, v, a) != 1))) {
+			http_error(req, HTTP_BADREQUEST, "bad_request",
+			    "client: '%.60s' is not an IPv4 or IPv6 address",
+			    v);
+			evhttp_clear_headers(&q);
+			return;
+		}
+		if (v != NULL)
+			snprintf(client, sizeof client, "%s", v);
+		evhttp_clear_headers(&q);
+	}
 	runs = runs_list(d, "auto");
 	live = transfers_live(d);
 	if (runs == NULL || live == NULL || (doc = json_pack("{s:O,s:O}",
 	    "transfers", json_object_get(runs, "runs"), "live", live)) ==
 	    NULL)
 		http_error(req, HTTP_INTERNAL, "internal", "out of memory");
-	else
+	else {
+		if (client[0] != '\0') {
+			api_only_client(json_object_get(doc, "transfers"),
+			    "client_addr", client);
+			api_only_client(json_object_get(doc, "live"), "client",
+			    client);
+		}
 		http_reply(req, HTTP_OK, doc);
+	}
 	json_decref(runs);
 	json_decref(live);
 }
