@@ -3,6 +3,9 @@ EXTRA_PROGRAMS = bench/probe-cost-bin
 bench_probe_cost_bin_SOURCES = bench/probe-cost.c
 bench_probe_cost_bin_LDADD = probes/libnasprobe.a
 CLEANFILES += bench/probe-cost-bin
+# bench/probe-cost is a script beside probe-cost.c: make's built-in rule
+# must not try to compile it when the C file is the newer.
+bench/probe-cost: ;
 EXTRA_DIST += bench/probe-cost bench/mkbox24.sh bench/sampler-cost \
 	bench/disk-vs-fio bench/synth-vs-iperf3 bench/smb-vs-smbclient \
 	bench/footprint bench/verdict-accuracy bench/conn-load.py
