@@ -1515,20 +1515,23 @@ runpath_data_file(const struct topology *t, const char *protocol,
 	return (1);
 }
 
-/* The mount a file on device dev ("major:minor") at path is on, or NULL. */
+/*
+ * The mount a file at path is on, on device dev ("major:minor"; NULL: any
+ * device): the one with the longest mount point holding it, or NULL.
+ */
 static const struct mounts_entry *
 runpath_mount(const struct topology *t, const char *dev, const char *path)
 {
 	const struct mounts_entry	*m, *best = NULL;
-	unsigned			 maj, min;
+	unsigned			 maj = 0, min = 0;
 	size_t				 i;
 
-	if (probe_scan_devno(dev, &maj, &min) == -1)
+	if (dev != NULL && probe_scan_devno(dev, &maj, &min) == -1)
 		return (NULL);
 	for (i = 0; i < t->mounts.n; i++) {
 		m = &t->mounts.v[i];
-		if (!m->has_dev || m->major != maj || m->minor != min ||
-		    !runpath_under(path, m->mountpoint))
+		if ((dev != NULL && (!m->has_dev || m->major != maj ||
+		    m->minor != min)) || !runpath_under(path, m->mountpoint))
 			continue;
 		if (best == NULL ||
 		    strlen(m->mountpoint) > strlen(best->mountpoint))
@@ -1615,7 +1618,7 @@ runpath_export_mounts(const struct topology *t, const char *client,
     const struct mounts_entry **mv, size_t *nm)
 {
 	const struct exports_entry	*x;
-	const struct mounts_entry	*m, *best;
+	const struct mounts_entry	*best;
 	size_t				 i, j, k;
 
 	for (i = 0; i < t->exports.n; i++) {
@@ -1626,15 +1629,7 @@ runpath_export_mounts(const struct topology *t, const char *client,
 				break;
 		if (j == x->nclients)
 			continue;
-		best = NULL;
-		for (k = 0; k < t->mounts.n; k++) {
-			m = &t->mounts.v[k];
-			if (runpath_under(x->path, m->mountpoint) &&
-			    (best == NULL || strlen(m->mountpoint) >
-			    strlen(best->mountpoint)))
-				best = m;
-		}
-		if (best == NULL)
+		if ((best = runpath_mount(t, NULL, x->path)) == NULL)
 			continue;
 		for (k = 0; k < *nm && mv[k] != best; k++)
 			;
