@@ -1,7 +1,7 @@
 /*
  * api_box.c: what the box is and what its counters say: /healthz,
- * /v1/info, /v1/topology, /v1/counters[?interval=], /metrics, /v1/samples
- * and /v1/time.
+ * /v1/info, /v1/topology, /v1/counters[?interval=], /metrics,
+ * /v1/baseline, /v1/samples and /v1/time.
  */
 #include "config.h"
 
@@ -306,6 +306,16 @@ api_baselines(const struct daemon *d, struct metrics_baseline *v,
 				n++;
 		}
 	return (n);
+}
+
+/* GET /v1/baseline: the baseline document, {} before any disk test. */
+void
+api_baseline(struct daemon *d, struct evhttp_request *req)
+{
+	const json_t	*b = disktest_baseline_doc(d);
+
+	http_reply(req, HTTP_OK, b != NULL ? json_deep_copy(b) :
+	    json_object());
 }
 
 void

@@ -17,6 +17,7 @@ void	api_topology(struct daemon *, struct evhttp_request *);
 void	api_counters(struct daemon *, struct evhttp_request *);
 /* GET /metrics: the counters in Prometheus's text format. */
 void	api_metrics(struct daemon *, struct evhttp_request *);
+void	api_baseline(struct daemon *, struct evhttp_request *);
 /* GET /v1/samples?from=&to=&step=: the history's counters. */
 void	api_samples(struct daemon *, struct evhttp_request *);
 /* GET /v1/time: the server's clock, for the client's offset estimate. */

@@ -31,6 +31,24 @@
 #define API_RUNS_PREFIX	"/v1/runs/"
 #define API_TRANSFERS_PREFIX "/v1/transfers/"
 
+/* Whether GET /v1/runs asks ?open=1: only the runs not yet ended. */
+static int
+api_runs_open_only(struct evhttp_request *req)
+{
+	const struct evhttp_uri	*uri = evhttp_request_get_evhttp_uri(req);
+	struct evkeyvalq	 q;
+	const char		*v;
+	int			 open = 0;
+
+	if (uri == NULL || evhttp_uri_get_query(uri) == NULL ||
+	    evhttp_parse_query_str(evhttp_uri_get_query(uri), &q) == -1)
+		return (0);
+	if ((v = evhttp_find_header(&q, "open")) != NULL)
+		open = strcmp(v, "1") == 0 || strcmp(v, "true") == 0;
+	evhttp_clear_headers(&q);
+	return (open);
+}
+
 void
 api_runs(struct daemon *d, struct evhttp_request *req)
 {
@@ -40,7 +58,8 @@ api_runs(struct daemon *d, struct evhttp_request *req)
 	int		 opened;
 
 	if (evhttp_request_get_command(req) != EVHTTP_REQ_POST) {
-		if ((doc = runs_list(d, NULL)) == NULL)
+		if ((doc = runs_list(d, NULL, api_runs_open_only(req))) ==
+		    NULL)
 			http_error(req, HTTP_INTERNAL, "internal", "out of "
 			    "memory");
 		else
@@ -274,7 +293,7 @@ api_transfers(struct daemon *d, struct evhttp_request *req)
 			snprintf(client, sizeof client, "%s", v);
 		evhttp_clear_headers(&q);
 	}
-	runs = runs_list(d, "auto");
+	runs = runs_list(d, "auto", 0);
 	live = transfers_live(d);
 	if (runs == NULL || live == NULL || (doc = json_pack("{s:O,s:O}",
 	    "transfers", json_object_get(runs, "runs"), "live", live)) ==

@@ -18,7 +18,8 @@ daemon_nasperfd_SOURCES = daemon/main.c daemon/daemon.c daemon/daemon.h \
 if NUMERIC_RESOLVER
 daemon_nasperfd_SOURCES += daemon/resolv_numeric.c
 endif
-daemon_nasperfd_CPPFLAGS = $(AM_CPPFLAGS) -DSYSCONFDIR='"$(sysconfdir)"' \
+daemon_nasperfd_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/daemon \
+	-DSYSCONFDIR='"$(sysconfdir)"' \
 	-DLOCALSTATEDIR='"$(localstatedir)"'
 daemon_nasperfd_CFLAGS = $(DAEMON_CFLAGS)
 daemon_nasperfd_LDADD = $(DAEMON_LIBS)

@@ -14,10 +14,15 @@
 #include "np.h"
 #include "routes.h"
 #include "synth_parse.h"
+#include "web.h"
 
 #define R_GET		(EVHTTP_REQ_GET | EVHTTP_REQ_HEAD)
 
 static const struct route routes[] = {
+	{ ROUTE_API, "/", R_GET, 0, 0, api_web,
+	    "the page: the live server, runs, transfers and tests" },
+	{ ROUTE_API, "/ui/", R_GET, 0, 1, api_web,
+	    "the page's scripts, styles and chart library" },
 	{ ROUTE_API, "/healthz", R_GET, 0, 0, api_healthz,
 	    "the daemon answers" },
 	{ ROUTE_API, "/v1/info", R_GET, 1, 0, api_info,
@@ -26,6 +31,8 @@ static const struct route routes[] = {
 	    "disks, volumes, NICs and shares" },
 	{ ROUTE_API, "/v1/counters", R_GET, 1, 0, api_counters,
 	    "the counters now, or their rates over ?interval=" },
+	{ ROUTE_API, "/v1/baseline", R_GET, 1, 0, api_baseline,
+	    "the disks' and volumes' measured figures" },
 	{ ROUTE_API, "/metrics", R_GET, 1, 0, api_metrics,
 	    "the counters for Prometheus" },
 	{ ROUTE_API, "/v1/samples", R_GET, 1, 0, api_samples,

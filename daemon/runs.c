@@ -1126,9 +1126,10 @@ runs_summary(const struct run *r)
 }
 
 json_t *
-runs_list(struct daemon *d, const char *origin)
+runs_list(struct daemon *d, const char *origin, int open_only)
 {
 	struct runs	*rs = d->runs;
+	const json_t	*run;
 	const char	*o;
 	json_t		*a;
 	size_t		 i;
@@ -1136,7 +1137,10 @@ runs_list(struct daemon *d, const char *origin)
 	if ((a = json_array()) == NULL)
 		return (NULL);
 	for (i = 0; i < rs->n; i++) {
-		o = runs_s(json_object_get(rs->v[i].doc, "run"), "origin");
+		run = json_object_get(rs->v[i].doc, "run");
+		if (open_only && json_is_true(json_object_get(run, "ended")))
+			continue;
+		o = runs_s(run, "origin");
 		if (origin == NULL || (o != NULL && strcmp(o, origin) == 0))
 			json_array_append_new(a, runs_summary(&rs->v[i]));
 	}

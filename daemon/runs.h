@@ -26,9 +26,10 @@ int	runs_init(struct daemon *, char **cause);
 void	runs_shutdown(struct daemon *);
 /*
  * {"runs": [{...the run, verdict, client_rate}...]}, those of origin (NULL:
- * all; "auto": the transfers noticed on their own); NULL on ENOMEM.
+ * all; "auto": the transfers noticed on their own), only those not yet
+ * ended when open_only; NULL on ENOMEM.
  */
-json_t	*runs_list(struct daemon *, const char *origin);
+json_t	*runs_list(struct daemon *, const char *origin, int open_only);
 /*
  * The verdicts given since nasperfd started, for /metrics: one count per
  * origin ("run": opened or recorded by a client; "auto": a transfer

@@ -95,10 +95,25 @@ np_install_cross() {
 	done
 }
 
+# np_web: the page's npm packages (web/package-lock.json) into
+# web/node_modules, once and again when the lock file changes.  Node.js
+# and npm from Debian, unless a node and an npm are there already.
+np_web() {
+	command -v node >/dev/null 2>&1 || np_install nodejs || return 1
+	command -v npm >/dev/null 2>&1 || np_install npm || return 1
+	[ "$NP_TOP/web/node_modules/.package-lock.json" -nt \
+	    "$NP_TOP/web/package-lock.json" ] && return 0
+	echo "installing the page's npm packages (web/package-lock.json)"
+	(cd "$NP_TOP/web" && npm ci --no-audit --no-fund --loglevel=error) ||
+	    return 1
+	touch "$NP_TOP/web/node_modules/.package-lock.json"
+}
+
 # np_build DIR [CONFIGURE ARGS...]: configure and build in DIR.
 np_build() {
 	dir=$1
 	shift
+	np_web || return 1
 	if ! [ -x "$NP_TOP/configure" ] ||
 	    ! [ "$NP_TOP/configure" -nt "$NP_TOP/configure.ac" ]; then
 		if ! (cd "$NP_TOP" && autoreconf -fi) >"$NP_TOP/autoreconf.log" 2>&1; then

@@ -25,6 +25,11 @@ mkdir -p "$W"
 if git -C "$S" rev-parse --git-dir >/dev/null 2>&1; then
 	(cd "$S" && git ls-files -z --cached --others --exclude-standard |
 	    tar --null -T - -cf -) | tar -xf - -C "$W"
+	# The page's chart library, which npm put beside the sources.
+	if [ -d "$S/web/node_modules/uplot" ]; then
+		mkdir -p "$W/web/node_modules"
+		cp -a "$S/web/node_modules/uplot" "$W/web/node_modules/"
+	fi
 else
 	tar -C "$S" --exclude='./_build*' --exclude='./debian/build' -cf - . |
 	    tar -xf - -C "$W"
