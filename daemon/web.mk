@@ -24,7 +24,8 @@ daemon/web_assets.c: $(PAGE_FILES) web/package-lock.json \
 	    "/ui/uplot.css|text/css; charset=utf-8|$(PAGE_UPLOT)/uPlot.min.css" \
 	    "/ui/uplot-LICENSE.txt|text/plain; charset=utf-8|$(PAGE_UPLOT)/../LICENSE"
 
-dist_check_SCRIPTS += tests/integration/61-web.sh
+dist_check_SCRIPTS += tests/integration/61-web.sh \
+	tests/integration/62-web-proxy.sh
 EXTRA_DIST += tests/integration/web-page.mjs
 
 check_PROGRAMS += tests/unit/t_web

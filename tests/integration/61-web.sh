@@ -6,24 +6,11 @@
 # run marked by the buttons and its verdict, the run's page, compare.
 # Screenshots are kept in tests/artifacts/61-web/ of the build tree.
 . "$(dirname "$0")/lib.sh"
-need_cmd curl jq gzip node
-CHROMIUM=$(command -v chromium || command -v chromium-browser) ||
-    skip_all "chromium is not installed"
-PLAYWRIGHT=$NP_SRCDIR/web/node_modules/playwright-core/index.mjs
-[ -r "$PLAYWRIGHT" ] ||
-    skip_all "web/node_modules is not installed (npm ci --prefix web)"
+need_cmd curl jq gzip
+need_page
 
-SEED=${NP_SEED:-$(od -An -tu4 -N4 /dev/urandom | tr -d ' ')}
-echo "# seed $SEED (NP_SEED=$SEED repeats this run)"
-
-SPORT=$(free_port)
-printf 'synth:\n  listen: 127.0.0.1:%s\n' "$SPORT" >"$T_TMP/c.yaml"
-export NASPERF_SYNTH_PORT=$SPORT
-start_daemon -c "$T_TMP/c.yaml" ||
-    { echo "Bail out! nasperfd did not start"; exit 1; }
+page_daemon
 SHOTS=$NP_BUILDDIR/tests/artifacts/61-web
-rm -rf "$SHOTS"
-mkdir -p "$SHOTS"
 
 # hdr PATH NAME [CURL ARGS]: the value of response header NAME.
 hdr() {
@@ -84,18 +71,5 @@ check "and not once it has ended" \
     jq -e '[.runs[] | select(.label == "open-one")] | length == 0' \
     <(api "/v1/runs?open=1")
 
-ncpu=$(api /v1/info | jq -r .cpu.logical_cpus)
-URL=$NPD_URL/ TOKEN=$NPD_TOKEN NASPERF=$NASPERF API=127.0.0.1:$NPD_PORT \
-    SHOTS=$SHOTS SEED=$SEED PLAYWRIGHT=$PLAYWRIGHT CHROMIUM=$CHROMIUM \
-    NCPU=$ncpu timeout 300 node "$NP_SRCDIR/tests/integration/web-page.mjs" \
-    >"$T_TMP/page.out" 2>&1
-while IFS= read -r line; do
-	case $line in
-	"ok - "*) ok "${line#ok - }" ;;
-	"not ok - "*) not_ok "${line#not ok - }" ;;
-	*) echo "# $line" ;;
-	esac
-done <"$T_TMP/page.out"
-check "the browser test printed its checks" grep -q '^ok - ' "$T_TMP/page.out"
-echo "# screenshots in $SHOTS"
+page_test "$NPD_URL/" "$SHOTS"
 done_testing

@@ -536,3 +536,50 @@ disk_scenario_ready() {
 	sleep 1
 	dd if="$T_TMP/vol/$1/big" iflag=nocache count=0 status=none
 }
+
+# need_page: skip unless the page's browser test can run: node, Debian's
+# Chromium and playwright-core from web/node_modules.  Sets CHROMIUM,
+# PLAYWRIGHT and SEED (printed; NP_SEED repeats a run).
+need_page() {
+	need_cmd node
+	CHROMIUM=$(command -v chromium || command -v chromium-browser) ||
+	    skip_all "chromium is not installed"
+	PLAYWRIGHT=$NP_SRCDIR/web/node_modules/playwright-core/index.mjs
+	[ -r "$PLAYWRIGHT" ] ||
+	    skip_all "web/node_modules is not installed (npm ci --prefix web)"
+	SEED=${NP_SEED:-$(od -An -tu4 -N4 /dev/urandom | tr -d ' ')}
+	echo "# seed $SEED (NP_SEED=$SEED repeats this run)"
+}
+
+# page_daemon: start_daemon with the synthetic data plane on a free port
+# of its own (NASPERF_SYNTH_PORT), for the page's synth download.
+page_daemon() {
+	SPORT=$(free_port)
+	printf 'synth:\n  listen: 127.0.0.1:%s\n' "$SPORT" >"$T_TMP/page.yaml"
+	export NASPERF_SYNTH_PORT=$SPORT
+	start_daemon -c "$T_TMP/page.yaml" ||
+	    { echo "Bail out! nasperfd did not start"; exit 1; }
+}
+
+# page_test URL SHOTS: web-page.mjs in Chromium against the page at URL
+# (ending in /), its checks numbered here; screenshots into SHOTS.
+page_test() {
+	local line ncpu
+	rm -rf "$2"
+	mkdir -p "$2"
+	ncpu=$(api /v1/info | jq -r .cpu.logical_cpus)
+	URL=$1 TOKEN=$NPD_TOKEN NASPERF=$NASPERF API=127.0.0.1:$NPD_PORT \
+	    SHOTS=$2 SEED=$SEED PLAYWRIGHT=$PLAYWRIGHT CHROMIUM=$CHROMIUM \
+	    NCPU=$ncpu timeout 300 node \
+	    "$NP_SRCDIR/tests/integration/web-page.mjs" >"$T_TMP/page.out" 2>&1
+	while IFS= read -r line; do
+		case $line in
+		"ok - "*) ok "${line#ok - }" ;;
+		"not ok - "*) not_ok "${line#not ok - }" ;;
+		*) echo "# $line" ;;
+		esac
+	done <"$T_TMP/page.out"
+	check "the browser test printed its checks" \
+	    grep -q '^ok - ' "$T_TMP/page.out"
+	echo "# screenshots in $2"
+}
