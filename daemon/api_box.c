@@ -85,6 +85,18 @@ api_take(json_t *dst, const char *key, json_t *src, const char *skey)
 	json_object_set(dst, key, v != NULL ? v : json_null());
 }
 
+/* {"volumes": [...]}: the volumes a disk test may write in. */
+static json_t *
+api_dt_volumes(const struct daemon *d)
+{
+	json_t	*a = json_array();
+	size_t	 i;
+
+	for (i = 0; a != NULL && i < d->cfg->dt_nvolumes; i++)
+		json_array_append_new(a, json_string(d->cfg->dt_volumes[i]));
+	return (json_pack("{s:o*}", "volumes", a));
+}
+
 void
 api_info(struct daemon *d, struct evhttp_request *req)
 {
@@ -125,6 +137,7 @@ api_info(struct daemon *d, struct evhttp_request *req)
 		    "port", d->synth_port > 0 ? json_integer(d->synth_port) :
 		    json_null(), "max_streams",
 		    (int)d->cfg->synth_max_streams));
+		json_object_set_new(body, "disktest", api_dt_volumes(d));
 		api_take(body, "identity", topo, "identity");
 		api_take(body, "cpu", topo, "cpu");
 		api_take(body, "memory", ctr, "memory");

@@ -551,27 +551,30 @@ need_page() {
 	echo "# seed $SEED (NP_SEED=$SEED repeats this run)"
 }
 
-# page_daemon: start_daemon with the synthetic data plane on a free port
-# of its own (NASPERF_SYNTH_PORT), for the page's synth download.
+# page_daemon [YAML]: start_daemon with the synthetic data plane on a free
+# port of its own (NASPERF_SYNTH_PORT), for the page's synth download, and
+# YAML (more top-level keys) in its configuration.
 page_daemon() {
 	SPORT=$(free_port)
-	printf 'synth:\n  listen: 127.0.0.1:%s\n' "$SPORT" >"$T_TMP/page.yaml"
+	printf 'synth:\n  listen: 127.0.0.1:%s\n%s\n' "$SPORT" "${1:-}" \
+	    >"$T_TMP/page.yaml"
 	export NASPERF_SYNTH_PORT=$SPORT
 	start_daemon -c "$T_TMP/page.yaml" ||
 	    { echo "Bail out! nasperfd did not start"; exit 1; }
 }
 
-# page_test URL SHOTS: web-page.mjs in Chromium against the page at URL
-# (ending in /), its checks numbered here; screenshots into SHOTS.
+# page_test URL SHOTS [SCRIPT]: SCRIPT (web-page.mjs) in Chromium against
+# the page at URL (ending in /), its checks numbered here; screenshots into
+# SHOTS.
 page_test() {
-	local line ncpu
+	local line ncpu script=${3:-web-page.mjs}
 	rm -rf "$2"
 	mkdir -p "$2"
 	ncpu=$(api /v1/info | jq -r .cpu.logical_cpus)
 	URL=$1 TOKEN=$NPD_TOKEN NASPERF=$NASPERF API=127.0.0.1:$NPD_PORT \
 	    SHOTS=$2 SEED=$SEED PLAYWRIGHT=$PLAYWRIGHT CHROMIUM=$CHROMIUM \
 	    NCPU=$ncpu timeout 300 node \
-	    "$NP_SRCDIR/tests/integration/web-page.mjs" >"$T_TMP/page.out" 2>&1
+	    "$NP_SRCDIR/tests/integration/$script" >"$T_TMP/page.out" 2>&1
 	while IFS= read -r line; do
 		case $line in
 		"ok - "*) ok "${line#ok - }" ;;

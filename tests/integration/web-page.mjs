@@ -7,78 +7,15 @@
 // API (host:port for the client), SHOTS, SEED, PLAYWRIGHT (the module),
 // CHROMIUM, NCPU.
 import { spawn } from 'node:child_process';
+import { apiGet, complaints, failed, ok, openPage, pick, rateOf, until } from
+    './web-lib.mjs';
 
 const env = process.env;
-const { chromium } = await import(env.PLAYWRIGHT);
-const URL = env.URL;
-const SHOTS = env.SHOTS;
-
-// A small generator from the seed, so a run can be repeated.
-let seed = Number(env.SEED) >>> 0 || 1;
-const rnd = () => {
-	seed = (seed * 1103515245 + 12345) >>> 0;
-	return seed / 2 ** 32;
-};
-const pick = (lo, hi) => lo + Math.floor(rnd() * (hi - lo + 1));
-
-let failed = 0;
-function ok(what, cond, why = '') {
-	if (cond) {
-		console.log(`ok - ${what}`);
-	} else {
-		failed++;
-		console.log(`not ok - ${what}${why ? `: ${why}` : ''}`);
-	}
-	return cond;
-}
-
-async function apiGet(path) {
-	const r = await fetch(new globalThis.URL(path, URL), {
-		headers: { Authorization: `Bearer ${env.TOKEN}` },
-	});
-	return r.json();
-}
-
-// Until fn() is true, or ms pass; its last value.
-async function until(fn, ms) {
-	const end = Date.now() + ms;
-	let v;
-	while (Date.now() < end) {
-		v = await fn();
-		if (v)
-			return v;
-		await new Promise((r) => setTimeout(r, 250));
-	}
-	return v;
-}
-
-// "12.3 MB/s" and the like as bytes per second.
-function rateOf(text) {
-	const m = /([\d.]+)\s*(GB|MB|kB|B)\/s/.exec(text ?? '');
-	if (!m)
-		return NaN;
-	return Number(m[1]) * { GB: 1e9, MB: 1e6, kB: 1e3, B: 1 }[m[2]];
-}
-
-const browser = await chromium.launch({
-	executablePath: env.CHROMIUM,
-	args: ['--no-sandbox', '--disable-gpu', '--disable-quic',
-	    '--no-first-run', '--disable-background-networking',
-	    '--disable-component-update', '--disable-sync'],
-});
-const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-const complaints = [];
-page.on('console', (m) => {
-	if (m.type() === 'error' && !/status of 401/.test(m.text()))
-		complaints.push(m.text());
-});
-page.on('pageerror', (e) => complaints.push(`page error: ${e.message}`));
-const shot = (name) => page.screenshot({ path: `${SHOTS}/${name}.png`,
-    fullPage: true });
+const { browser, page, shot } = await openPage();
 
 try {
 	// 1. The token prompt, then a wrong token.
-	await page.goto(URL);
+	await page.goto(env.URL);
 	await page.waitForSelector('#login:not([hidden])', { timeout: 10000 });
 	ok('the page asks for the token first',
 	    await page.isVisible('#token') && !await page.isVisible('#nav'));
@@ -224,4 +161,4 @@ try {
 } finally {
 	await browser.close();
 }
-process.exit(failed ? 1 : 0);
+process.exit(failed() ? 1 : 0);

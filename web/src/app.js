@@ -12,6 +12,8 @@ let token = sessionStorage.getItem(TOKEN_KEY);
 let liveTimer = null;
 let slowTimer = null;
 let markTimer = null;
+let dtTimer = null;
+let info = null;
 
 class AuthError extends Error {}
 
@@ -155,7 +157,7 @@ function showLogin(message) {
 }
 
 async function connect() {
-	const info = await api('v1/info');
+	info = await api('v1/info');
 	const id = info.identity ?? {};
 	const os = id.os ? `${id.os}${id.firmware ? ` ${id.firmware}` : ''}` :
 	    '';
@@ -530,7 +532,8 @@ function stopAll() {
 	clearInterval(liveTimer);
 	clearInterval(slowTimer);
 	clearInterval(markTimer);
-	liveTimer = slowTimer = markTimer = null;
+	clearInterval(dtTimer);
+	liveTimer = slowTimer = markTimer = dtTimer = null;
 }
 
 // --- runs and transfers --------------------------------------------------
@@ -734,6 +737,177 @@ $('#mark-end-form').addEventListener('submit', async (ev) => {
 	}
 });
 
+// The disk analyzer: choose, start, follow, read the result.
+async function showTests() {
+	const box = $('#dt-targets');
+	if (box.dataset.filled)
+		return;
+	const topo = topology ?? await api('v1/topology');
+	const vols = info?.disktest?.volumes ?? [];
+	const disks = (topo.disks ?? []).filter((d) => d.size_bytes > 0);
+	const item = (name, what) => el('label', { class: 'inline' },
+	    el('input', { type: 'checkbox', value: name,
+	    'aria-label': name }), ` ${name} `, el('span', { class: 'quiet',
+	    text: what }));
+	box.append(...vols.map((v) => item(v, 'volume')),
+	    ...disks.map((d) => item(d.name, [d.model, d.transport,
+	    fmtBytes(d.size_bytes)].filter(Boolean).join(', '))));
+	if (vols.length === 0)
+		box.append(el('p', { class: 'quiet', text: 'No volume is ' +
+		    'configured for writing (disktest.volumes in ' +
+		    'nasperfd.yaml): disks only.' }));
+	box.dataset.filled = '1';
+}
+
+$('#dt-form').addEventListener('submit', async (ev) => {
+	ev.preventDefault();
+	$('#dt-error').hidden = true;
+	$('#dt-result').replaceChildren();
+	const body = { kind: $('#dt-kind').value };
+	const targets = [...document.querySelectorAll(
+	    '#dt-targets input:checked')].map((b) => b.value);
+	if (targets.length)
+		body.targets = targets;
+	const secs = $('#dt-seconds').value.trim();
+	if (secs) {
+		const v = Number(secs);
+		if (!(v > 0)) {
+			showError('#dt-error', new Error(`"${secs}" is not a ` +
+			    'number of seconds'));
+			return;
+		}
+		body.seconds = v;
+	}
+	const size = $('#dt-size').value.trim();
+	if (size) {
+		const v = Number(size);
+		if (!(v >= 1 && Number.isInteger(v))) {
+			showError('#dt-error', new Error(`"${size}" is not a ` +
+			    'whole number of MiB'));
+			return;
+		}
+		body.size = v * 1048576;
+	}
+	try {
+		const doc = await api('v1/disktests', { method: 'POST', body });
+		followDisktest(doc.id);
+	} catch (e) {
+		if (!(e instanceof AuthError))
+			showError('#dt-error', e);
+	}
+});
+
+function followDisktest(id) {
+	$('#dt-start').disabled = true;
+	$('#dt-progress').hidden = false;
+	$('#dt-progress').dataset.id = String(id);
+	const tick = async () => {
+		let doc;
+		try {
+			doc = await api(`v1/disktests/${id}`);
+		} catch (e) {
+			clearInterval(dtTimer);
+			if (!(e instanceof AuthError))
+				showError('#dt-error', e);
+			return;
+		}
+		const p = doc.progress ?? {};
+		$('#dt-state').textContent = `Test ${id}: ${doc.state}`;
+		$('#dt-bar').value = p.fraction ?? 0;
+		$('#dt-step').textContent = p.steps ? `step ${p.step} of ` +
+		    `${p.steps}: ${p.label ?? ''} ${p.bytes_per_s ?
+		    fmtRate(p.bytes_per_s) : ''}` : '';
+		if (doc.state === 'running' || doc.state === 'checking')
+			return;
+		clearInterval(dtTimer);
+		dtTimer = null;
+		$('#dt-progress').hidden = true;
+		$('#dt-start').disabled = false;
+		showDisktest(doc);
+		baseline = await api('v1/baseline').catch(() => baseline);
+	};
+	clearInterval(dtTimer);
+	dtTimer = setInterval(tick, 500);
+	tick();
+}
+
+$('#dt-cancel').addEventListener('click', async () => {
+	const id = $('#dt-progress').dataset.id;
+	try {
+		await api(`v1/disktests/${id}`, { method: 'DELETE' });
+	} catch (e) {
+		if (!(e instanceof AuthError))
+			showError('#dt-error', e);
+	}
+});
+
+const fmtIops = (x) => (x?.iops != null ? x.iops.toFixed(0) : '–');
+
+function showDisktest(doc) {
+	const out = [el('h3', { text: `Test ${doc.id}: ${doc.state}` })];
+	if (doc.error)
+		out.push(el('p', { class: 'error', text: doc.error }));
+	for (const f of doc.forced ?? [])
+		out.push(el('p', { class: 'quiet', text: `forced: ${f}` }));
+	const disks = doc.disks ?? [];
+	if (disks.length) {
+		const t = el('table', { class: 'grid', id: 'dt-disks' },
+		    el('thead', {}, el('tr', {}, ...['Disk', 'Model', 'Outer',
+		    'Middle', 'Inner', 'All at once', 'IOPS QD1', 'IOPS QD32',
+		    'Latency QD1 p50', ''].map((h, i) => el('th', { class: i > 1 &&
+		    i < 9 ? 'num' : null, text: h })))), el('tbody'));
+		out.push(t);
+		fillRows(t, disks.map((k) => [k.name, k.model ?? '–',
+		    num(fmtRate(k.zones?.outer?.bytes_per_s)),
+		    num(fmtRate(k.zones?.middle?.bytes_per_s)),
+		    num(fmtRate(k.zones?.inner?.bytes_per_s)),
+		    num(fmtRate(k.concurrent?.bytes_per_s)),
+		    num(fmtIops(k.rand_qd1)), num(fmtIops(k.rand_qd32)),
+		    num(k.rand_qd1?.lat_us?.p50 != null ?
+		    `${k.rand_qd1.lat_us.p50.toFixed(0)} µs` : '–'),
+		    [k.slow ? 'SLOW: more than 8 % below its array\'s mean' :
+		    '', ...(k.implausible ?? []).map((w) =>
+		    `implausible: ${w}`)].filter(Boolean).join('; ')]));
+	}
+	const c = doc.concurrent;
+	if (c && typeof c === 'object')
+		out.push(el('p', { text: `All at once ${fmtRate(
+		    c.sum_concurrent_bytes_per_s)}, one at a time ${fmtRate(
+		    c.sum_individual_bytes_per_s)} ` +
+		    `(${fmtPct(100 * c.ratio)})` }));
+	for (const v of doc.volumes ?? []) {
+		const ex = v.expected ?? {};
+		const eff = ex.efficiency ?? {};
+		const n = (v.members ?? []).length;
+		out.push(el('h3', { text: `Volume ${v.path}: ${v.fstype}, ` +
+		    `${v.layout} on ${v.device}, ${n} disk${n === 1 ? '' :
+		    's'}` }));
+		const t = el('table', { class: 'grid dt-volume' },
+		    el('thead', {}, el('tr', {}, el('th'), ...['Write', 'Read',
+		    'Random read IOPS', 'Random write IOPS'].map((h) =>
+		    el('th', { class: 'num', text: h })))), el('tbody'));
+		fillRows(t, [
+		    ['measured', num(fmtRate(v.write?.bytes_per_s)),
+		    num(fmtRate(v.read?.bytes_per_s)), num(fmtIops(v.rand_read)),
+		    num(fmtIops(v.rand_write))],
+		    ['expected', num(fmtRate(ex.write_bytes_per_s)),
+		    num(fmtRate(ex.read_bytes_per_s)), num(''), num('')],
+		    ['efficiency', num(eff.write != null ? fmtPct(100 *
+		    eff.write) : '–'), num(eff.read != null ? fmtPct(100 *
+		    eff.read) : '–'), num(''), num('')],
+		]);
+		out.push(t);
+		const notes = [v.cache ? `cache: ${v.cache}` : null, ex.basis ?
+		    `expected from the ${ex.basis}` : null,
+		    ...(v.slow_members ?? []).map((m) => `slow member: ${m}`)]
+		    .filter(Boolean);
+		if (notes.length)
+			out.push(el('ul', {}, ...notes.map((x) => el('li',
+			    { text: x }))));
+	}
+	$('#dt-result').replaceChildren(...out);
+}
+
 function showError(sel, e) {
 	const p = $(sel);
 	p.textContent = e.message;
@@ -770,6 +944,7 @@ async function route() {
 			await showRun(view, id);
 		} else if (view === 'tests') {
 			$('#view-tests').hidden = false;
+			await showTests();
 		} else {
 			$('#view-live').hidden = false;
 			if (liveTimer == null)
