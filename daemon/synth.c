@@ -71,6 +71,13 @@
 #include "synth_pattern.h"
 
 #define SYNTH_QUEUE	(4U << 20)	/* bytes kept queued on a source */
+/*
+ * On every answer, so that the page (another origin: the API's port) may
+ * read them: the bearer token, not the origin, is what admits a request.
+ */
+#define SYNTH_CORS	"Access-Control-Allow-Origin: *\r\n" \
+	"Access-Control-Expose-Headers: X-Nasperf-Interface, " \
+	"X-Nasperf-Link-Mbps\r\n"
 #define SYNTH_CHUNK	(1U << 20)	/* one reference in the output */
 #define SYNTH_IO_MAX	(4U << 20)	/* one read or write at most */
 #define SYNTH_SPARE	16		/* connections beyond max_streams */
@@ -254,7 +261,7 @@ synth_reply(struct synth_conn *c, int status, const char *reason,
 	c->keepalive = keepalive && c->keepalive;
 	evbuffer_add_printf(out, "HTTP/1.1 %d %s\r\nServer: nasperfd/%s\r\n"
 	    "Content-Type: %s\r\nContent-Length: %zu\r\nConnection: %s\r\n"
-	    "Cache-Control: no-store\r\n%s\r\n", status, reason,
+	    "Cache-Control: no-store\r\n" SYNTH_CORS "%s\r\n", status, reason,
 	    PACKAGE_VERSION, type, len, c->keepalive ? "keep-alive" : "close",
 	    extra != NULL ? extra : "");
 	evbuffer_add(out, body, len);
@@ -655,7 +662,7 @@ synth_source_start(struct synth_conn *c, int head_only)
 		    (uintmax_t)c->link_mbps);
 	evbuffer_add_printf(out, "HTTP/1.1 200 OK\r\nServer: nasperfd/%s\r\n"
 	    "Content-Type: application/octet-stream\r\n%s"
-	    "Connection: %s\r\nCache-Control: no-store\r\n"
+	    "Connection: %s\r\nCache-Control: no-store\r\n" SYNTH_CORS
 	    "X-Nasperf-Pattern: %s\r\nX-Nasperf-Seed: %ju\r\n"
 	    "X-Nasperf-Interface: %s\r\n%s\r\n", PACKAGE_VERSION, len,
 	    c->keepalive ? "keep-alive" : "close",
@@ -878,6 +885,14 @@ synth_dispatch(struct synth_conn *c, const struct synth_req *r)
 		return;
 	}
 	m = route_method(r->method);
+	if (m == EVHTTP_REQ_OPTIONS) {
+		/* A browser's preflight: it never carries the token. */
+		synth_reply(c, 204, "No Content", "Access-Control-Allow-Methods: "
+		    "GET, HEAD, PUT\r\nAccess-Control-Allow-Headers: "
+		    "Authorization, Content-Type\r\nAccess-Control-Max-Age: "
+		    "600\r\n", "text/plain", "", 0, 1);
+		return;
+	}
 	if ((rt->methods & m) == 0) {
 		route_allow(rt->methods, allow, sizeof allow);
 		snprintf(hdr, sizeof hdr, "Allow: %s\r\n", allow);

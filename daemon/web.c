@@ -2,8 +2,10 @@
  * web.c: the page's files over the API port.
  *
  * Every answer carries a policy that lets the page load only its own
- * files and talk only to its own origin: no inline script, nothing from
- * elsewhere, no framing.  The files change only with the binary, so an
+ * files and talk only to its own origin and to the synthetic data port on
+ * the host it was asked for (Host, and X-Forwarded-Host behind a reverse
+ * proxy), for the network test from the browser: no inline script,
+ * nothing from elsewhere, no framing.  The files change only with the binary, so an
  * ETag from their content lets a browser revalidate in one round trip.
  */
 #include "config.h"
@@ -15,14 +17,16 @@
 #include <event2/buffer.h>
 #include <event2/http.h>
 
+#include "daemon.h"
 #include "http.h"
 #include "np.h"
 #include "web.h"
 
-#define WEB_POLICY \
+#define WEB_POLICY_HEAD \
 	"default-src 'none'; script-src 'self'; style-src 'self'; " \
-	"img-src 'self' data:; connect-src 'self'; base-uri 'none'; " \
-	"form-action 'none'; frame-ancestors 'none'"
+	"img-src 'self' data:; connect-src 'self'"
+#define WEB_POLICY_TAIL \
+	"; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
 const struct web_asset *
 web_find(const char *path)
@@ -115,8 +119,55 @@ web_etag_matches(const char *inm, const char *etag)
 	}
 }
 
+int
+web_host(const char *value, char *out, size_t outsz)
+{
+	const char	*p = value, *end;
+	size_t		 n;
+
+	if (value == NULL)
+		return (-1);
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (*p == '[') {
+		if ((end = strchr(p, ']')) == NULL)
+			return (-1);
+		end++;
+		if (strspn(p + 1, "0123456789abcdefABCDEF:.") !=
+		    (size_t)(end - p - 2))
+			return (-1);
+	} else {
+		n = strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		    "0123456789.-");
+		end = p + n;
+	}
+	n = (size_t)(end - p);
+	if (n == 0 || n >= outsz || (*end != '\0' && *end != ':' &&
+	    *end != ',' && *end != ' '))
+		return (-1);
+	memcpy(out, p, n);
+	out[n] = '\0';
+	return (0);
+}
+
 void
-api_web(NP_UNUSED struct daemon *d, struct evhttp_request *req)
+web_policy(char *out, size_t outsz, const char *host, const char *fwd_host,
+    unsigned synth_port)
+{
+	char	h[256], f[256], port[16];
+	int	hok, fok;
+
+	hok = synth_port > 0 && web_host(host, h, sizeof h) == 0;
+	fok = synth_port > 0 && web_host(fwd_host, f, sizeof f) == 0 &&
+	    (!hok || strcmp(f, h) != 0);
+	snprintf(port, sizeof port, ":%u", synth_port);
+	snprintf(out, outsz, WEB_POLICY_HEAD "%s%s%s%s%s%s" WEB_POLICY_TAIL,
+	    hok ? " http://" : "", hok ? h : "", hok ? port : "",
+	    fok ? " http://" : "", fok ? f : "", fok ? port : "");
+}
+
+void
+api_web(struct daemon *d, struct evhttp_request *req)
 {
 	const struct evhttp_uri	*uri = evhttp_request_get_evhttp_uri(req);
 	struct evkeyvalq	*in = evhttp_request_get_input_headers(req);
@@ -124,6 +175,7 @@ api_web(NP_UNUSED struct daemon *d, struct evhttp_request *req)
 	const struct web_asset	*a;
 	const char		*path;
 	struct evbuffer		*evb;
+	char			 policy[1024];
 	int			 gz;
 
 	path = uri != NULL ? evhttp_uri_get_path(uri) : NULL;
@@ -134,7 +186,9 @@ api_web(NP_UNUSED struct daemon *d, struct evhttp_request *req)
 		    "%.200s", path);
 		return;
 	}
-	evhttp_add_header(out, "Content-Security-Policy", WEB_POLICY);
+	web_policy(policy, sizeof policy, evhttp_find_header(in, "Host"),
+	    evhttp_find_header(in, "X-Forwarded-Host"), d->synth_port);
+	evhttp_add_header(out, "Content-Security-Policy", policy);
 	evhttp_add_header(out, "X-Content-Type-Options", "nosniff");
 	evhttp_add_header(out, "Referrer-Policy", "no-referrer");
 	evhttp_add_header(out, "X-Frame-Options", "DENY");

@@ -33,6 +33,19 @@ const struct web_asset *web_find(const char *path);
  * gzip: named, or "*", and not with q=0.
  */
 int	web_accepts_gzip(const char *accept_encoding);
+/*
+ * The host of a Host or X-Forwarded-Host value (NULL: none) without its
+ * port, into out: a name, an IPv4 address or a bracketed IPv6 one, and
+ * nothing else (the first of a list).  -1 when it is none of those.
+ */
+int	web_host(const char *value, char *out, size_t outsz);
+/*
+ * The Content-Security-Policy of the page's files: its own origin, and
+ * the data plane's port (when synth_port > 0) on the hosts of host and
+ * fwd_host, the request's Host and X-Forwarded-Host.
+ */
+void	web_policy(char *out, size_t outsz, const char *host,
+	    const char *fwd_host, unsigned synth_port);
 /* GET / and /ui/...: the page's files, with ETag and a strict policy. */
 void	api_web(struct daemon *, struct evhttp_request *);
 

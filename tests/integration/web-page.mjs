@@ -12,6 +12,10 @@ import { apiGet, complaints, failed, ok, openPage, pick, rateOf, until } from
 
 const env = process.env;
 const { browser, page, shot } = await openPage();
+// The page's own byte format (app.js fmtBytes).
+const fmtBytesLike = (b) => (b >= 1e9 ? `${(b / 1e9).toFixed(2)} GB` :
+    b >= 1e6 ? `${(b / 1e6).toFixed(1)} MB` : b >= 1e3 ?
+    `${(b / 1e3).toFixed(0)} kB` : `${b} B`);
 
 try {
 	// 1. The token prompt, then a wrong token.
@@ -147,7 +151,43 @@ try {
 	}
 	await shot('7-runs');
 
-	// 7. Forgetting the token asks for it again.
+	// 7. The network test from the browser: a download then an upload
+	// against the data plane (another port: CORS and the policy allow
+	// it), each a run with its verdict.
+	await page.click('nav a[data-view=tests]');
+	await page.waitForSelector('#view-tests:not([hidden])');
+	const nsecs = pick(2, 4);
+	await page.fill('#net-seconds', String(nsecs));
+	for (const [button, op] of [['#net-down', 'read'], ['#net-up',
+	    'write']]) {
+		const before = await page.$$eval('#net-results tbody tr',
+		    (r) => r.length);
+		await page.click(button);
+		const row = await until(() => page.$$eval(
+		    '#net-results tbody tr', (rows, n) => rows.length > n ?
+		    [...rows[0].cells].map((c) => c.textContent) : null,
+		    before), nsecs * 1000 + 20000);
+		const err = await page.isVisible('#net-error') ?
+		    await page.textContent('#net-error') : '';
+		ok(`the browser's ${op === 'read' ? 'download' : 'upload'} ` +
+		    `ran (${row?.[1]} in ${row?.[2]} s, ${row?.[3]})`,
+		    row && rateOf(row[3]) > 10e6, err);
+		const href = await page.$eval('#net-results tbody tr a',
+		    (a) => a.getAttribute('href'));
+		const nid = Number(href.split('/')[1]);
+		const nrep = await apiGet(`v1/runs/${nid}/report`);
+		ok(`it is run ${nid}, protocol http, op ${op}, ended with ` +
+		    `the browser's bytes (${nrep.run?.bytes})`,
+		    nrep.run?.protocol === 'http' && nrep.run?.op === op &&
+		    nrep.run?.state === 'ended' && nrep.run?.bytes > 0 &&
+		    row && row[1] === fmtBytesLike(nrep.run.bytes),
+		    JSON.stringify(nrep.run));
+		ok(`and the page shows its verdict (${row?.[4]})`, row &&
+		    row[4].startsWith(nrep.verdict?.class ?? '\u0000'));
+	}
+	await shot('8-network');
+
+	// 8. Forgetting the token asks for it again.
 	await page.click('#forget');
 	ok('Forget token clears it and asks again',
 	    await page.isVisible('#login') && await page.evaluate(() =>

@@ -63,10 +63,41 @@ t_assets(void)
 	T_TRUE(a != NULL && memmem(a->raw, a->rawlen, "<script>", 8) == NULL);
 }
 
+static void
+t_policy(void)
+{
+	char	h[64], p[1024];
+
+	T_TRUE(web_host("nas:9631", h, sizeof h) == 0 && strcmp(h, "nas") == 0);
+	T_TRUE(web_host("192.168.1.5", h, sizeof h) == 0 &&
+	    strcmp(h, "192.168.1.5") == 0);
+	T_TRUE(web_host("[fe80::1]:9631", h, sizeof h) == 0 &&
+	    strcmp(h, "[fe80::1]") == 0);
+	T_TRUE(web_host("nas.example.com, proxy", h, sizeof h) == 0 &&
+	    strcmp(h, "nas.example.com") == 0);
+	T_TRUE(web_host(NULL, h, sizeof h) == -1);
+	T_TRUE(web_host("", h, sizeof h) == -1);
+	T_TRUE(web_host("nas;script-src *", h, sizeof h) == -1);
+	T_TRUE(web_host("nas' 'unsafe-inline", h, sizeof h) == -1);
+	T_TRUE(web_host("[::1 ]", h, sizeof h) == -1);
+	T_TRUE(web_host("a/b", h, sizeof h) == -1);
+	web_policy(p, sizeof p, "nas:9631", NULL, 9632);
+	T_TRUE(strstr(p, "connect-src 'self' http://nas:9632;") != NULL);
+	T_TRUE(strstr(p, "frame-ancestors 'none'") != NULL);
+	web_policy(p, sizeof p, "localhost:9631", "nas.example.com", 9632);
+	T_TRUE(strstr(p, "connect-src 'self' http://localhost:9632 "
+	    "http://nas.example.com:9632;") != NULL);
+	web_policy(p, sizeof p, "nas;evil", "nas", 9632);
+	T_TRUE(strstr(p, "connect-src 'self' http://nas:9632;") != NULL);
+	web_policy(p, sizeof p, "nas", NULL, 0);
+	T_TRUE(strstr(p, "connect-src 'self';") != NULL);
+}
+
 int
 main(void)
 {
 	t_gzip();
 	t_assets();
+	t_policy();
 	return (t_done());
 }

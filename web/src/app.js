@@ -737,6 +737,131 @@ $('#mark-end-form').addEventListener('submit', async (ev) => {
 	}
 });
 
+// The network test: the browser itself against the synthetic data plane,
+// each direction a run the daemon judges.
+const netRows = [];
+let netRate = 0;		// the last download's, to size an upload
+
+function synthUrl(query) {
+	const port = info?.synth?.port;
+	if (!port)
+		throw new Error('the daemon\'s synthetic data plane is not ' +
+		    'listening (synth.listen in nasperfd.yaml)');
+	return `${location.protocol}//${location.hostname}:${port}/v1/synth` +
+	    (query ? `?${query}` : '');
+}
+
+// fetch() of the data plane, a failure said in a user's words.
+async function synthFetch(query, opts = {}) {
+	const url = synthUrl(query);
+	let r;
+	try {
+		r = await fetch(url, { ...opts, cache: 'no-store',
+		    headers: { Authorization: `Bearer ${token}` } });
+	} catch (e) {
+		throw new Error(`could not reach the data plane at ${url} (a ` +
+		    'firewall, or a reverse proxy that forwards only the API ' +
+		    `port): ${e.message}`);
+	}
+	if (!r.ok) {
+		const doc = await r.json().catch(() => null);
+		throw new Error(doc?.error?.message ?? `${r.status} ` +
+		    r.statusText);
+	}
+	return r;
+}
+
+async function netRun(op, label, move) {
+	const run = await api('v1/runs', { method: 'POST', body: { label,
+	    protocol: 'http', op } });
+	const t0 = performance.now();
+	let bytes = 0;
+	try {
+		bytes = await move((n) => {
+			const s = (performance.now() - t0) / 1000;
+			$('#net-live').textContent = `${label}: ${fmtBytes(n)} in ` +
+			    `${s.toFixed(1)} s, ${fmtRate(n / s)}`;
+		});
+	} catch (e) {
+		await api(`v1/runs/${run.id}/end`, { method: 'POST', body: {} })
+		    .catch(() => {});
+		throw e;
+	}
+	const secs = (performance.now() - t0) / 1000;
+	const rep = await api(`v1/runs/${run.id}/end`, { method: 'POST',
+	    body: { bytes, client_seconds: secs } });
+	netRows.unshift([label, num(fmtBytes(bytes)), num(secs.toFixed(2)),
+	    num(fmtRate(bytes / secs)), el('a', { href: `#run/${run.id}` },
+	    verdictNode(rep.verdict))]);
+	fillRows($('#net-results'), netRows);
+	$('#net-results').hidden = false;
+	$('#net-live').textContent = '';
+	return bytes / secs;
+}
+
+function netDownload(secs) {
+	return netRun('read', 'browser download', async (progress) => {
+		const r = await synthFetch(`seconds=${secs}`);
+		const reader = r.body.getReader();
+		let n = 0, shown = 0;
+		for (;;) {
+			const { done, value } = await reader.read();
+			if (done)
+				break;
+			n += value.length;
+			if (performance.now() - shown > 250) {
+				progress(n);
+				shown = performance.now();
+			}
+		}
+		return n;
+	});
+}
+
+// An upload of about secs at the last download's rate (16 MiB to 1 GiB),
+// one MiB of random bytes repeated.
+function netUpload(secs) {
+	const mib = Math.max(16, Math.min(1024, Math.round(netRate * secs /
+	    1048576) || 64));
+	const chunk = new Uint8Array(1048576);
+	for (let i = 0; i < chunk.length; i += 65536)
+		crypto.getRandomValues(chunk.subarray(i, i + 65536));
+	const body = new Blob(new Array(mib).fill(chunk));
+	return netRun('write', 'browser upload', async (progress) => {
+		progress(0);
+		const r = await synthFetch('', { method: 'PUT', body });
+		const doc = await r.json();
+		return doc.bytes;
+	});
+}
+
+async function netTest(up) {
+	$('#net-error').hidden = true;
+	const secs = Number($('#net-seconds').value);
+	if (!(secs > 0 && secs <= 60)) {
+		showError('#net-error', new Error('seconds: from 0.1 to 60'));
+		return;
+	}
+	$('#net-down').disabled = $('#net-up').disabled = true;
+	try {
+		if (up)
+			await netUpload(secs);
+		else
+			netRate = await netDownload(secs);
+	} catch (e) {
+		if (!(e instanceof AuthError))
+			showError('#net-error', e);
+	} finally {
+		$('#net-down').disabled = $('#net-up').disabled = false;
+	}
+}
+
+$('#net-form').addEventListener('submit', (ev) => {
+	ev.preventDefault();
+	netTest(false);
+});
+$('#net-up').addEventListener('click', () => netTest(true));
+
 // The disk analyzer: choose, start, follow, read the result.
 async function showTests() {
 	const box = $('#dt-targets');
