@@ -53,6 +53,7 @@
 #include "log.h"
 #include "np.h"
 #include "routes.h"
+#include "state.h"
 
 #define API_METHODS	(EVHTTP_REQ_GET | EVHTTP_REQ_POST | EVHTTP_REQ_HEAD | \
 	EVHTTP_REQ_PUT | EVHTTP_REQ_DELETE | EVHTTP_REQ_OPTIONS | \
@@ -347,15 +348,14 @@ api_allowed(struct daemon *d, struct evhttp_request *req)
 	return (cfg_allowed(d->cfg, sa));
 }
 
-/* 1 if req carries "Authorization: Bearer <token>". */
-static int
-api_authorized(struct daemon *d, struct evhttp_request *req)
+int
+api_scope(struct daemon *d, struct evhttp_request *req)
 {
-	const char	*h;
-
-	h = evhttp_find_header(evhttp_request_get_input_headers(req),
-	    "Authorization");
-	return (http_bearer_ok(h, d->token));
+	if (!d->cfg->auth)
+		return (HTTP_SCOPE_CONTROL);
+	return (http_bearer_scope(evhttp_find_header(
+	    evhttp_request_get_input_headers(req), "Authorization"),
+	    d->token, d->token_read));
 }
 
 /* Route every request: allow-list, path, method, token, handler. */
@@ -368,6 +368,7 @@ api_gen_cb(struct evhttp_request *req, void *arg)
 	const char		*path;
 	char			 peer[64], allow[64];
 	unsigned		 retry;
+	int			 need, have;
 
 	api_conn_seen(d, req);
 	http_peer(req, peer, sizeof peer);
@@ -394,7 +395,12 @@ api_gen_cb(struct evhttp_request *req, void *arg)
 		    "%s takes %s", r->path, allow);
 		return;
 	}
-	if (r->auth && d->cfg->auth && authfail_blocked(d, peer, &retry)) {
+	need = route_scope(r, (int)evhttp_request_get_command(req));
+	if (need == HTTP_SCOPE_NONE || !d->cfg->auth) {
+		r->handler(d, req);
+		return;
+	}
+	if (authfail_blocked(d, peer, &retry)) {
 		snprintf(allow, sizeof allow, "%u", retry);
 		evhttp_add_header(evhttp_request_get_output_headers(req),
 		    "Retry-After", allow);
@@ -403,7 +409,7 @@ api_gen_cb(struct evhttp_request *req, void *arg)
 		    retry);
 		return;
 	}
-	if (r->auth && d->cfg->auth && !api_authorized(d, req)) {
+	if ((have = api_scope(d, req)) == HTTP_SCOPE_NONE) {
 		log_debug("api: %s: %s: missing or wrong token", peer, path);
 		authfail_record(d, peer, "api");
 		evhttp_add_header(evhttp_request_get_output_headers(req),
@@ -412,8 +418,15 @@ api_gen_cb(struct evhttp_request *req, void *arg)
 		    "required (see %s/token on the server)", d->state_dir);
 		return;
 	}
-	if (r->auth && d->cfg->auth)
-		authfail_ok(d, peer);
+	authfail_ok(d, peer);
+	if (have < need) {
+		http_error(req, 403, "read_only_token", "%s %s needs the "
+		    "control token (%s/" STATE_TOKEN " on the server): this "
+		    "one only reads", route_method_name((int)
+		    evhttp_request_get_command(req)), path,
+		    d->state_dir);
+		return;
+	}
 	r->handler(d, req);
 }
 

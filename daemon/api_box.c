@@ -20,6 +20,7 @@
 
 #include <jansson.h>
 
+#include "api.h"
 #include "api_box.h"
 #include "baseline.h"
 #include "cfg.h"
@@ -34,6 +35,7 @@
 #include "sampler.h"
 #include "smbsess.h"
 #include "snapshot.h"
+#include "state.h"
 #include "topology.h"
 #include "transfers.h"
 
@@ -138,6 +140,11 @@ api_info(struct daemon *d, struct evhttp_request *req)
 		    json_null(), "max_streams",
 		    (int)d->cfg->synth_max_streams));
 		json_object_set_new(body, "disktest", api_dt_volumes(d));
+		json_object_set_new(body, "scope", json_string(
+		    http_scope_name((enum http_scope)api_scope(d, req))));
+		json_object_set_new(body, "token_files", json_pack(
+		    "{s:s++,s:s++}", "control", d->state_dir, "/",
+		    STATE_TOKEN, "read", d->state_dir, "/", STATE_TOKEN_READ));
 		api_take(body, "identity", topo, "identity");
 		api_take(body, "cpu", topo, "cpu");
 		api_take(body, "memory", ctr, "memory");

@@ -35,9 +35,11 @@ struct daemon {
 	const char		*opt_state;
 	const char		*opt_root;
 	int			 opt_debug;
+	const char		*opt_rotate;	/* --rotate-token: which */
 
 	char			 state_dir[4096];	/* in use */
-	char			 token[STATE_TOKEN_LEN + 1];
+	char			 token[STATE_TOKEN_LEN + 1];	/* control */
+	char			 token_read[STATE_TOKEN_LEN + 1];
 	struct probe_root	 root;
 	int			 is_root;	/* running with euid 0 */
 	struct timespec		 started;	/* CLOCK_MONOTONIC */

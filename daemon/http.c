@@ -188,6 +188,22 @@ http_bearer_ok(const char *auth, const char *token)
 	return (diff == 0);
 }
 
+enum http_scope
+http_bearer_scope(const char *auth, const char *control, const char *read)
+{
+	int	c = http_bearer_ok(auth, control);
+	int	r = http_bearer_ok(auth, read);
+
+	return (c ? HTTP_SCOPE_CONTROL : r ? HTTP_SCOPE_READ : HTTP_SCOPE_NONE);
+}
+
+const char *
+http_scope_name(enum http_scope s)
+{
+	return (s == HTTP_SCOPE_CONTROL ? "control" : s == HTTP_SCOPE_READ ?
+	    "read" : "none");
+}
+
 int
 http_path_id(const char *s, unsigned long *id, const char **end)
 {

@@ -69,6 +69,22 @@ int	http_query_num(struct evkeyvalq *q, const char *key, double *out,
  * is none) is "Bearer <token>"; compared in constant time.
  */
 int	http_bearer_ok(const char *authorization, const char *token);
+
+/* What a request's token allows. */
+enum http_scope {
+	HTTP_SCOPE_NONE,		/* no token, or a wrong one */
+	HTTP_SCOPE_READ,		/* the read-only token: GET and HEAD */
+	HTTP_SCOPE_CONTROL		/* the control token: everything */
+};
+/*
+ * The scope of authorization against the control and the read-only
+ * tokens (read may be "" when there is none); both compared in constant
+ * time.
+ */
+enum http_scope http_bearer_scope(const char *authorization,
+	    const char *control, const char *read);
+/* "read", "control" or "none". */
+const char *http_scope_name(enum http_scope);
 /*
  * The number at the start of a path segment s: digits only (no sign, no
  * blank, no leading zero but "0" itself), ending at '\0' or '/', where

@@ -35,6 +35,7 @@
 
 static const char nasperfd_usage[] =
 "usage: nasperfd [-df] [-c file] [-l addr:port] [-s statedir] [--root dir]\n"
+"       nasperfd [-c file] [-s statedir] --rotate-token[=read|control|all]\n"
 "\n"
 "Samples a NAS's CPU, disk and network counters and serves them, with the\n"
 "storage topology, over an HTTP API (default port 9631).\n"
@@ -47,14 +48,18 @@ static const char nasperfd_usage[] =
 "  -l, --listen ADDR:PORT  listen there instead of api.listen\n"
 "                        (IPv6 as [::1]:9631)\n"
 "  -s, --state-dir DIR   state directory instead of state_dir; the API\n"
-"                        token is DIR/token\n"
+"                        tokens are DIR/token (control: everything) and\n"
+"                        DIR/token.read (read-only: GET and HEAD)\n"
 "      --root DIR        read proc, sys and etc under DIR (a fixture tree or\n"
 "                        a captured box) instead of the live system\n"
+"      --rotate-token[=WHICH]  replace the read, the control or (default)\n"
+"                        both tokens with new ones and exit; a running\n"
+"                        daemon takes them at SIGHUP\n"
 "  -V, --version         print the version and exit\n"
 "  -h, --help            print this help and exit\n"
 "\n"
 "Signals: SIGHUP reloads the configuration (a bad file keeps the running\n"
-"one), SIGTERM and SIGINT stop the daemon.  See nasperfd(8).\n";
+"one) and the tokens, SIGTERM and SIGINT stop the daemon.  See nasperfd(8).\n";
 
 int
 daemon_override(const struct daemon *d, struct cfg *cfg, char **cause)
@@ -102,6 +107,49 @@ daemon_load(const struct daemon *d, char **cause)
 	return (cfg);
 }
 
+/* Read both tokens, making those missing; -1 with *cause. */
+static int
+daemon_tokens(struct daemon *d, char **cause)
+{
+	char	control[sizeof d->token], read[sizeof d->token_read];
+
+	if (state_token(d->state_dir, STATE_TOKEN, control, sizeof control,
+	    cause) == -1 || state_token(d->state_dir, STATE_TOKEN_READ, read,
+	    sizeof read, cause) == -1)
+		return (-1);
+	memcpy(d->token, control, sizeof d->token);
+	memcpy(d->token_read, read, sizeof d->token_read);
+	return (0);
+}
+
+/* --rotate-token: new tokens in the state directory; the exit status. */
+static int
+daemon_rotate(struct daemon *d)
+{
+	static const char *const names[] = { STATE_TOKEN, STATE_TOKEN_READ };
+	char		 tok[STATE_TOKEN_LEN + 1], *cause = NULL;
+	size_t		 i;
+	int		 all = strcmp(d->opt_rotate, "all") == 0;
+
+	for (i = 0; i < NP_NITEMS(names); i++) {
+		if (!all && strcmp(d->opt_rotate, i == 0 ? "control" :
+		    "read") != 0)
+			continue;
+		if (state_token_new(d->state_dir, names[i], tok, sizeof tok,
+		    &cause) == -1) {
+			fprintf(stderr, "nasperfd: %s\n", cause != NULL ?
+			    cause : "cannot write the token");
+			free(cause);
+			return (1);
+		}
+		printf("new %s token in %s/%s\n", i == 0 ? "control" :
+		    "read-only", d->state_dir, names[i]);
+	}
+	printf("a running nasperfd takes it at SIGHUP (or its next start); "
+	    "until then the old one works\n");
+	return (0);
+}
+
 /* SIGHUP: build a whole new configuration and swap only a valid one. */
 static void
 daemon_reload_cb(NP_UNUSED evutil_socket_t sig, NP_UNUSED short what,
@@ -134,6 +182,11 @@ daemon_reload_cb(NP_UNUSED evutil_socket_t sig, NP_UNUSED short what,
 	api_reconfigure(d);
 	sampler_reconfigure(d);
 	synth_reconfigure(d);
+	if (daemon_tokens(d, &cause) == -1) {
+		log_warnx("reload: %s; keeping the running tokens", cause !=
+		    NULL ? cause : "tokens failed");
+		free(cause);
+	}
 	log_info("reloaded %s", d->cfg_path != NULL ? d->cfg_path :
 	    "the built-in defaults");
 }
@@ -158,6 +211,7 @@ main(int argc, char **argv)
 		{ "listen",	required_argument,	NULL, 'l' },
 		{ "state-dir",	required_argument,	NULL, 's' },
 		{ "root",	required_argument,	NULL, 'r' },
+		{ "rotate-token", optional_argument,	NULL, 'R' },
 		{ "version",	no_argument,		NULL, 'V' },
 		{ "help",	no_argument,		NULL, 'h' },
 		{ NULL,		0,			NULL, 0 }
@@ -189,6 +243,17 @@ main(int argc, char **argv)
 			break;
 		case 'r':
 			d.opt_root = optarg;
+			break;
+		case 'R':
+			d.opt_rotate = optarg != NULL ? optarg : "all";
+			if (strcmp(d.opt_rotate, "all") != 0 &&
+			    strcmp(d.opt_rotate, "read") != 0 &&
+			    strcmp(d.opt_rotate, "control") != 0) {
+				fprintf(stderr, "nasperfd: --rotate-token=%s: "
+				    "expected read, control or all\n",
+				    d.opt_rotate);
+				return (2);
+			}
 			break;
 		case 'V':
 			printf("nasperfd %s\n", PACKAGE_VERSION);
@@ -232,7 +297,11 @@ main(int argc, char **argv)
 	if (strcmp(d.state_dir, d.cfg->state_dir) != 0)
 		log_info("not root and %s is not writable: using %s",
 		    d.cfg->state_dir, d.state_dir);
-	if (state_token(d.state_dir, d.token, sizeof d.token, &cause) == -1)
+	if (d.opt_rotate != NULL) {
+		rc = daemon_rotate(&d);
+		goto out;
+	}
+	if (daemon_tokens(&d, &cause) == -1)
 		goto fail;
 	if (probe_root_open(&d.root, d.cfg->root) == -1) {
 		if (asprintf(&cause, "root %s: %s", d.cfg->root,

@@ -252,13 +252,12 @@ state_token_valid(const char *s)
 }
 
 int
-state_token(const char *dir, char *out, size_t outsz, char **cause)
+state_token(const char *dir, const char *name, char *out, size_t outsz,
+    char **cause)
 {
-	unsigned char	 raw[STATE_TOKEN_LEN / 2];
 	char		 path[4096], buf[STATE_TOKEN_LEN + 2];
 	struct stat	 st;
 	ssize_t		 n;
-	size_t		 i;
 	int		 fd;
 
 	if (cause != NULL)
@@ -267,7 +266,7 @@ state_token(const char *dir, char *out, size_t outsz, char **cause)
 		state_cause(cause, "token: buffer too small");
 		return (-1);
 	}
-	snprintf(path, sizeof path, "%s/token", dir);
+	snprintf(path, sizeof path, "%s/%s", dir, name);
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)) != -1) {
 		if (fstat(fd, &st) == -1) {
 			state_cause(cause, "token %s: %s", path,
@@ -305,6 +304,22 @@ state_token(const char *dir, char *out, size_t outsz, char **cause)
 		state_cause(cause, "token %s: %s", path, strerror(errno));
 		return (-1);
 	}
+	return (state_token_new(dir, name, out, outsz, cause));
+}
+
+int
+state_token_new(const char *dir, const char *name, char *out, size_t outsz,
+    char **cause)
+{
+	unsigned char	 raw[STATE_TOKEN_LEN / 2];
+	size_t		 i;
+
+	if (cause != NULL)
+		*cause = NULL;
+	if (outsz < STATE_TOKEN_LEN + 1) {
+		state_cause(cause, "token: buffer too small");
+		return (-1);
+	}
 	if (state_random(raw, sizeof raw) == -1) {
 		state_cause(cause, "token: no random source: %s",
 		    strerror(errno));
@@ -313,8 +328,9 @@ state_token(const char *dir, char *out, size_t outsz, char **cause)
 	for (i = 0; i < sizeof raw; i++)
 		snprintf(out + 2 * i, 3, "%02x", raw[i]);
 	out[STATE_TOKEN_LEN] = '\n';
-	if (state_write(dir, "token", out, STATE_TOKEN_LEN + 1, 0600) == -1) {
-		state_cause(cause, "token %s: %s", path, strerror(errno));
+	if (state_write(dir, name, out, STATE_TOKEN_LEN + 1, 0600) == -1) {
+		state_cause(cause, "token %s/%s: %s", dir, name,
+		    strerror(errno));
 		return (-1);
 	}
 	out[STATE_TOKEN_LEN] = '\0';

@@ -24,11 +24,19 @@ int	state_open(const char *dir, char **cause);
  * ~/.local/state/nasperfd.  Writes the choice to out.
  */
 int	state_choose(const char *dir, char *out, size_t outsz, char **cause);
+#define STATE_TOKEN	"token"		/* the control token: everything */
+#define STATE_TOKEN_READ "token.read"	/* the read-only token */
+
 /*
- * Read dir/token, or create it (mode 0600) from the kernel's random source
- * on first start.  out receives STATE_TOKEN_LEN hex characters and a NUL.
+ * Read dir/name (STATE_TOKEN or STATE_TOKEN_READ), or create it (mode
+ * 0600) from the kernel's random source on first start.  out receives
+ * STATE_TOKEN_LEN hex characters and a NUL.
  */
-int	state_token(const char *dir, char *out, size_t outsz, char **cause);
+int	state_token(const char *dir, const char *name, char *out,
+	    size_t outsz, char **cause);
+/* Replace dir/name with a new random token, into out as state_token. */
+int	state_token_new(const char *dir, const char *name, char *out,
+	    size_t outsz, char **cause);
 /* Write len bytes to dir/name atomically with the given mode; -1 and errno. */
 int	state_write(const char *dir, const char *name, const void *buf,
 	    size_t len, int mode);

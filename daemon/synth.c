@@ -866,7 +866,7 @@ synth_dispatch(struct synth_conn *c, const struct synth_req *r)
 	const char		*q;
 	char			 path[1024], msg[256], allow[64], hdr[80];
 	unsigned		 retry;
-	int			 put, head, m;
+	int			 put, head, m, have;
 	size_t			 plen;
 
 	c->keepalive = r->keepalive;
@@ -902,23 +902,34 @@ synth_dispatch(struct synth_conn *c, const struct synth_req *r)
 	}
 	head = m == EVHTTP_REQ_HEAD;
 	put = m == EVHTTP_REQ_PUT;
-	if (rt->auth && cfg->auth && authfail_blocked(s->d, c->peer, &retry)) {
-		snprintf(hdr, sizeof hdr, "Retry-After: %u\r\n", retry);
-		synth_error(c, 429, "Too Many Requests", hdr,
-		    "too_many_failures", "too many requests from %s failed to "
-		    "authenticate: retry in %u s", c->peer, retry);
-		return;
-	}
-	if (rt->auth && cfg->auth && !http_bearer_ok(r->auth, s->d->token)) {
-		authfail_record(s->d, c->peer, "synth");
-		synth_error(c, 401, "Unauthorized",
-		    "WWW-Authenticate: Bearer realm=\"nasperfd\"\r\n",
-		    "unauthorized", "a valid bearer token is required (see "
-		    "%s/token on the server)", s->d->state_dir);
-		return;
-	}
-	if (rt->auth && cfg->auth)
+	if (route_scope(rt, m) != HTTP_SCOPE_NONE && cfg->auth) {
+		if (authfail_blocked(s->d, c->peer, &retry)) {
+			snprintf(hdr, sizeof hdr, "Retry-After: %u\r\n", retry);
+			synth_error(c, 429, "Too Many Requests", hdr,
+			    "too_many_failures", "too many requests from %s "
+			    "failed to authenticate: retry in %u s", c->peer,
+			    retry);
+			return;
+		}
+		have = http_bearer_scope(r->auth, s->d->token,
+		    s->d->token_read);
+		if (have == HTTP_SCOPE_NONE) {
+			authfail_record(s->d, c->peer, "synth");
+			synth_error(c, 401, "Unauthorized",
+			    "WWW-Authenticate: Bearer realm=\"nasperfd\"\r\n",
+			    "unauthorized", "a valid bearer token is required "
+			    "(see %s/token on the server)", s->d->state_dir);
+			return;
+		}
 		authfail_ok(s->d, c->peer);
+		if (have < route_scope(rt, m)) {
+			synth_error(c, 403, "Forbidden", NULL,
+			    "read_only_token", "the data plane needs the "
+			    "control token (%s/" STATE_TOKEN " on the server): "
+			    "this one only reads", s->d->state_dir);
+			return;
+		}
+	}
 	if (synth_parse_query(q != NULL ? q + 1 : NULL, put,
 	    cfg->synth_max_bytes, &c->p, msg, sizeof msg) == -1) {
 		synth_error(c, 400, "Bad Request", NULL, "bad_request", "%s",

@@ -24,9 +24,10 @@ check "the dashboard is JSON with panels" \
 
 # Two NAS boxes.
 start_daemon || { echo "Bail out! nasperfd did not start"; exit 1; }
-A_PORT=$NPD_PORT A_TOKEN=$NPD_TOKEN
+# Prometheus scrapes with the read-only tokens.
+A_PORT=$NPD_PORT A_CTL=$NPD_TOKEN A_TOKEN=$(cat "$NPD_STATE/token.read")
 start_daemon || { echo "Bail out! a second nasperfd did not start"; exit 1; }
-B_PORT=$NPD_PORT B_TOKEN=$NPD_TOKEN
+B_PORT=$NPD_PORT B_CTL=$NPD_TOKEN B_TOKEN=$(cat "$NPD_STATE/token.read")
 printf '%s' "$A_TOKEN" >"$T_TMP/a.token"
 printf '%s' "$B_TOKEN" >"$T_TMP/b.token"
 
@@ -42,8 +43,8 @@ end_run() {	# end_run PORT TOKEN
 	    -X POST -d '{"bytes":104857600}' \
 	    "http://127.0.0.1:$1/v1/runs/$id/end"
 }
-is "box a: a run ends" "$(end_run "$A_PORT" "$A_TOKEN")" 200
-is "box b: a run ends" "$(end_run "$B_PORT" "$B_TOKEN")" 200
+is "box a: a run ends" "$(end_run "$A_PORT" "$A_CTL")" 200
+is "box b: a run ends" "$(end_run "$B_PORT" "$B_CTL")" 200
 check "box a's /metrics counts its verdict" sh -c "curl -sS -H \
     'Authorization: Bearer $A_TOKEN' http://127.0.0.1:$A_PORT/metrics |
     grep -q '^nasperf_verdicts_total{origin=\"run\",class=\"[a-z]*\"} 1\$'"
@@ -93,7 +94,7 @@ done
 is "Prometheus scrapes both boxes, up" \
     "$(q 'sum(up{job="nasperf"})' | jq -r '.data.result[0].value[1]')" 2
 # A second run on box a after the first scrapes: an increase to record.
-is "box a: a second run ends" "$(end_run "$A_PORT" "$A_TOKEN")" 200
+is "box a: a second run ends" "$(end_run "$A_PORT" "$A_CTL")" 200
 for ((i = 0; i < 300; i++)); do
 	q 'sum by (instance) (nasperf:verdicts:increase1h) > 0' |
 	    jq -e '.data.result | length >= 1' >/dev/null 2>&1 && break

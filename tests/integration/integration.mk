@@ -1,5 +1,6 @@
 # tests/integration/integration.mk: the real daemon, real devices
 dist_check_SCRIPTS += tests/integration/10-api.sh \
+	tests/integration/11-scopes.sh \
 	tests/integration/12-api-attack.sh \
 	tests/integration/15-nonroot.sh tests/integration/16-state-strict.sh \
 	tests/integration/20-btrfs.sh \

@@ -571,7 +571,8 @@ page_test() {
 	rm -rf "$2"
 	mkdir -p "$2"
 	ncpu=$(api /v1/info | jq -r .cpu.logical_cpus)
-	URL=$1 TOKEN=$NPD_TOKEN NASPERF=$NASPERF API=127.0.0.1:$NPD_PORT \
+	URL=$1 TOKEN=$NPD_TOKEN TOKEN_READ=$(cat "$NPD_STATE/token.read") \
+	    NASPERF=$NASPERF API=127.0.0.1:$NPD_PORT \
 	    SHOTS=$2 SEED=$SEED PLAYWRIGHT=$PLAYWRIGHT CHROMIUM=$CHROMIUM \
 	    NCPU=$ncpu timeout 300 node \
 	    "$NP_SRCDIR/tests/integration/$script" >"$T_TMP/page.out" 2>&1

@@ -3,9 +3,9 @@
 // "not ok - WHAT: why" lines, which the shell test numbers, and saves a
 // screenshot at each step into SHOTS.
 //
-// Environment: URL (the page, ending in /), TOKEN, NASPERF (the client),
-// API (host:port for the client), SHOTS, SEED, PLAYWRIGHT (the module),
-// CHROMIUM, NCPU.
+// Environment: URL (the page, ending in /), TOKEN, TOKEN_READ, NASPERF
+// (the client), API (host:port for the client), SHOTS, SEED, PLAYWRIGHT
+// (the module), CHROMIUM, NCPU.
 import { spawn } from 'node:child_process';
 import { apiGet, complaints, failed, ok, openPage, pick, rateOf, until } from
     './web-lib.mjs';
@@ -192,6 +192,27 @@ try {
 	ok('Forget token clears it and asks again',
 	    await page.isVisible('#login') && await page.evaluate(() =>
 	    sessionStorage.getItem('nasperf.token')) === null);
+
+	// 9. The read-only token: the live view, but no tests.
+	await page.fill('#token', env.TOKEN_READ);
+	await page.click('#login-form button[type=submit]');
+	await page.waitForSelector('#nav:not([hidden])', { timeout: 10000 });
+	await page.click('nav a[data-view=live]');
+	await page.waitForSelector('#view-live:not([hidden])',
+	    { timeout: 10000 });
+	const liveRows = await until(() => page.$$eval('#nics tbody tr',
+	    (r) => r.length), 8000);
+	ok(`the read-only token opens the live view (${liveRows} ` +
+	    'interfaces)', liveRows > 0);
+	await page.click('nav a[data-view=tests]');
+	await page.waitForSelector('#scope-note:not([hidden])',
+	    { timeout: 5000 });
+	const off = await page.$$eval('#view-tests form button',
+	    (b) => b.every((x) => x.disabled));
+	ok('with it the tests are off, and the page says why',
+	    off && /control token/.test(await page.textContent(
+	    '#scope-note')));
+	await shot('9-read-only');
 
 	ok('no script error and no policy violation in the console',
 	    complaints.length === 0, complaints.join(' | '));

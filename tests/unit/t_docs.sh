@@ -56,9 +56,10 @@ list_opts() {
 		s/^ *Fl \([A-Za-z]\)\( .*\)\{0,1\}$/-\1/p'
 }
 
-# Is option $1 in file $2 as an option, not inside another word?
+# Is option $1 in file $2 as an option, not inside another word?  It may
+# be followed by its optional argument: --rotate-token[=WHICH].
 has_opt() {
-	grep -Eq -- "(^|[][ ,|])$1([] ,=]|\$)" "$2"
+	grep -Eq -- "(^|[][ ,|])$1([][ ,=]|\$)" "$2"
 }
 
 # check_opts what page help: every option the function "what" finds in the

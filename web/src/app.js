@@ -863,10 +863,25 @@ $('#net-form').addEventListener('submit', (ev) => {
 $('#net-up').addEventListener('click', () => netTest(true));
 
 // The disk analyzer: choose, start, follow, read the result.
+// A read-only token: the tests' controls off, and why.
+function applyScope() {
+	const ro = info?.scope === 'read';
+	for (const b of document.querySelectorAll('#view-tests form button, ' +
+	    '#view-tests form input, #view-tests form select'))
+		b.disabled = ro;
+	$('#scope-note').hidden = !ro;
+	$('#scope-note').textContent = ro ? 'This token only reads: the ' +
+	    'live view and the lists work with it, the tests need the ' +
+	    `control token (${info.token_files?.control ?? 'token'} on the ` +
+	    'NAS).' : '';
+}
+
 async function showTests() {
 	const box = $('#dt-targets');
-	if (box.dataset.filled)
+	if (box.dataset.filled) {
+		applyScope();
 		return;
+	}
 	const topo = topology ?? await api('v1/topology');
 	const vols = info?.disktest?.volumes ?? [];
 	const disks = (topo.disks ?? []).filter((d) => d.size_bytes > 0);
@@ -882,6 +897,7 @@ async function showTests() {
 		    'configured for writing (disktest.volumes in ' +
 		    'nasperfd.yaml): disks only.' }));
 	box.dataset.filled = '1';
+	applyScope();
 }
 
 $('#dt-form').addEventListener('submit', async (ev) => {
