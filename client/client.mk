@@ -4,10 +4,12 @@ client_nasperf_SOURCES = client/nasperf.c client/args.c client/args.h \
 	client/show.c client/show.h \
 	client/client.h client/cmd_runs.c client/cmd_watch.c client/cmd_synth.c \
 	client/cmd_disktest.c client/cmd_bench.c client/bench.h \
-	client/cmd_diagnose.c \
+	client/cmd_diagnose.c client/diag_html.c \
 	client/bench_local.c client/bench_smb.c client/bench_nfs.c \
 	daemon/synth_pattern.c daemon/synth_pattern.h \
 	$(COUNTERS_CLIENT_SOURCES) $(TOPOLOGY_CLIENT_SOURCES)
+# The diagnose page wears the run report's style sheet.
+nodist_client_nasperf_SOURCES = daemon/report_css.c
 client_nasperf_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/daemon
 client_nasperf_CFLAGS = $(DAEMON_CFLAGS) $(SMBCLIENT_CFLAGS) \
 	$(LIBNFS_CFLAGS) -pthread

@@ -63,6 +63,7 @@ struct diag {
 	double		 budget;
 	double		 t0;
 	int		 force;
+	const char	*html;		/* --html: the page's file */
 	const char	*pass[DIAG_MAX_ARGS];	/* bench's protocol options */
 	int		 npass;
 	json_t		*steps;		/* [{"step", "status", ...}] */
@@ -289,6 +290,22 @@ diag_test(struct diag *g, const json_t *row)
 	return (o);
 }
 
+void
+diag_rate(char *out, size_t outsz, const json_t *t)
+{
+	const char	*op = json_string_value(json_object_get(t, "op"));
+
+	if (json_is_number(json_object_get(t, "bytes_per_second")) &&
+	    (op == NULL || strcmp(op, "list") != 0))
+		snprintf(out, outsz, "%.1f MB/s", json_number_value(
+		    json_object_get(t, "bytes_per_second")) / 1e6);
+	else if (json_is_number(json_object_get(t, "files_per_second")))
+		snprintf(out, outsz, "%.0f files/s", json_number_value(
+		    json_object_get(t, "files_per_second")));
+	else
+		snprintf(out, outsz, "%s", show_str(t, "status"));
+}
+
 /* A ceiling's line: "680.0 MB/s (of /volume1, the disk analyzer, ...)". */
 static void
 diag_print_ceiling(const char *name, const json_t *c)
@@ -331,19 +348,7 @@ diag_print(const struct diag *g, const json_t *doc)
 	printf("\n%-28s %14s %6s  %s\n", "test", "rate", "of low", "verdict");
 	json_array_foreach(json_object_get(doc, "tests"), i, t) {
 		v = json_object_get(t, "verdict");
-		if (json_is_number(json_object_get(t, "bytes_per_second")) &&
-		    strcmp(show_str(t, "op"), "list") != 0)
-			snprintf(rate, sizeof rate, "%.1f MB/s",
-			    json_number_value(json_object_get(t,
-			    "bytes_per_second")) / 1e6);
-		else if (json_is_number(json_object_get(t,
-		    "files_per_second")))
-			snprintf(rate, sizeof rate, "%.0f files/s",
-			    json_number_value(json_object_get(t,
-			    "files_per_second")));
-		else
-			snprintf(rate, sizeof rate, "%s", show_str(t,
-			    "status"));
+		diag_rate(rate, sizeof rate, t);
 		printf("%-28.28s %14s ", show_str(t, "test"), rate);
 		if (json_is_number(json_object_get(t, "share_of_lower_pct")))
 			printf("%5.0f%%", json_number_value(json_object_get(t,
@@ -407,17 +412,44 @@ diag_conclude(json_t *doc)
 	json_object_set_new(doc, "next", next);
 }
 
+/* --html FILE: the page, written whole or not at all; -1 when not. */
+static int
+diag_write_html(const char *path, const json_t *doc)
+{
+	char	tmp[4096];
+	FILE	*f;
+	int	 e;
+
+	if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp) {
+		client_fail("--html %s: name too long", path);
+		return (-1);
+	}
+	if ((f = fopen(tmp, "w")) == NULL) {
+		client_fail("--html %s: %s", path, strerror(errno));
+		return (-1);
+	}
+	e = diag_html(f, doc);
+	if (fclose(f) == EOF || e == -1 || rename(tmp, path) == -1) {
+		client_fail("--html %s: %s", path, strerror(errno));
+		unlink(tmp);
+		return (-1);
+	}
+	return (0);
+}
+
 static const struct option diag_longopts[] = {
 	{ "budget",		required_argument,	NULL, 'B' },
 	{ "force",		no_argument,		NULL, 'f' },
+	{ "html",		required_argument,	NULL, 'w' },
 	BENCH_PROTO_LONGOPTS,
 	{ NULL,			0,			NULL, 0 }
 };
 
 static const struct args_cmd diag_args = {
 	"diagnose", "", diag_longopts, 0,
-"usage: nasperf diagnose [--budget SECONDS] [--force] [--min-protocol P]\n"
-"                        [--max-protocol P] [--signing S] [--encrypt E]\n"
+"usage: nasperf diagnose [--budget SECONDS] [--force] [--html FILE]\n"
+"                        [--min-protocol P] [--max-protocol P]\n"
+"                        [--signing S] [--encrypt E]\n"
 "                        [--credentials FILE] [--nfs-version V] TARGET\n"
 "One answer for a share: measures what the verdicts lack (the network\n"
 "path with a synthetic test each way, the volume with a short disk test),\n"
@@ -430,6 +462,7 @@ static const struct args_cmd diag_args = {
 "      --budget SECONDS  the time to keep to (30 to 86400, default 300);\n"
 "                        steps that would not fit are skipped and said\n"
 "      --force           run the disk test while an array resyncs\n"
+"      --html FILE       also write the answer as an HTML page to FILE\n"
 BENCH_PROTO_HELP
 };
 
@@ -563,6 +596,9 @@ cmd_diagnose(struct client *c, int argc, char **argv)
 		case 'f':
 			g.force = 1;
 			break;
+		case 'w':
+			g.html = optarg;
+			break;
 		case 'm': case 'M': case 'S': case 'e': case 'A': case 'n':
 			if (g.npass + 2 > DIAG_MAX_ARGS - 8)
 				return (client_fail("too many options") + 1);
@@ -647,6 +683,8 @@ cmd_diagnose(struct client *c, int argc, char **argv)
 		    "ceilings are those known before this diagnose measured: "
 		    "run it again to see them with its measures"));
 	diag_conclude(doc);
+	if (g.html != NULL && diag_write_html(g.html, doc) == -1)
+		rc = 1;
 	if (c->json) {
 		json_dumpf(doc, stdout, CLIENT_JSON);
 		fputc('\n', stdout);

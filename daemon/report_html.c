@@ -23,6 +23,7 @@
 
 #include <jansson.h>
 
+#include "probe.h"
 #include "report_html.h"
 
 /* The page's style sheet: daemon/report.css, embedded at build time. */
@@ -92,30 +93,7 @@ struct html_chart {
 static void
 html_esc(struct html *h, const char *s)
 {
-	const char	*p;
-
-	for (p = s; p != NULL && *p != '\0'; p++) {
-		switch (*p) {
-		case '&':
-			fputs("&amp;", h->out);
-			break;
-		case '<':
-			fputs("&lt;", h->out);
-			break;
-		case '>':
-			fputs("&gt;", h->out);
-			break;
-		case '"':
-			fputs("&quot;", h->out);
-			break;
-		case '\'':
-			fputs("&#39;", h->out);
-			break;
-		default:
-			putc(*p, h->out);
-			break;
-		}
-	}
+	probe_html_esc(h->out, s);
 }
 
 /* The string at key of o, or NULL when absent or not a string. */

@@ -391,3 +391,32 @@ probe_escape_ctl(char *dst, const char *src, size_t dstsz)
 	dst[n] = '\0';
 	return (dst);
 }
+
+void
+probe_html_esc(FILE *out, const char *s)
+{
+	const char	*p;
+
+	for (p = s; p != NULL && *p != '\0'; p++) {
+		switch (*p) {
+		case '&':
+			fputs("&amp;", out);
+			break;
+		case '<':
+			fputs("&lt;", out);
+			break;
+		case '>':
+			fputs("&gt;", out);
+			break;
+		case '"':
+			fputs("&quot;", out);
+			break;
+		case '\'':
+			fputs("&#39;", out);
+			break;
+		default:
+			putc(*p, out);
+			break;
+		}
+	}
+}

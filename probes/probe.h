@@ -15,6 +15,7 @@
 #include <dirent.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "np.h"
 
@@ -105,5 +106,10 @@ int	probe_strlcpy(char *dst, const char *src, size_t dstsz);
  * \uNNNN; always terminated, cut at a whole character.  Returns dst.
  */
 char	*probe_escape_ctl(char *dst, const char *src, size_t dstsz);
+/*
+ * Write s to out with &, <, >, " and ' escaped for HTML text
+ * and attribute values; nothing for NULL.
+ */
+void	 probe_html_esc(FILE *out, const char *s);
 
 #endif /* PROBE_H */

@@ -7,7 +7,7 @@ dist_check_SCRIPTS += tests/integration/80-verdict-disk.sh \
 	tests/integration/86-verdict-path-disk.sh \
 	tests/integration/87-verdict-path-nfs.sh \
 	tests/integration/88-verdict-client-upload.sh \
-	tests/integration/89-diagnose.sh \
+	tests/integration/89-diagnose.sh tests/integration/64-diagnose-html.sh \
 	tests/integration/97-transfers.sh \
 	tests/integration/98-prometheus.sh
 
