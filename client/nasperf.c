@@ -412,6 +412,24 @@ client_first(json_t *o, const char *a, const char *b)
 	return (b != NULL ? json_object_get(o, b) : NULL);
 }
 
+/*
+ * The firmware line: "DSM 7.2.1-69057 Update 5"; on a plain Linux server
+ * (vendor generic) the firmware is its distribution's version, and the
+ * line says os: "Debian GNU/Linux 12".
+ */
+static void
+client_show_os(json_t *id)
+{
+	const char	*os = json_string_value(json_object_get(id, "os"));
+	const char	*fw = json_string_value(json_object_get(id, "firmware"));
+	const char	*vendor = json_string_value(json_object_get(id,
+	    "vendor"));
+
+	printf("%-16s%s%s%s\n", vendor != NULL && strcmp(vendor, "generic") ==
+	    0 ? "os" : "firmware", os != NULL ? os : fw == NULL ? "-" : "",
+	    os != NULL && fw != NULL ? " " : "", fw != NULL ? fw : "");
+}
+
 /* The info table. */
 static void
 client_show_info(json_t *j)
@@ -428,8 +446,7 @@ client_show_info(json_t *j)
 	    NULL);
 	client_print_field("vendor", client_first(id, "vendor", NULL), NULL);
 	client_print_field("model", client_first(id, "model", NULL), NULL);
-	client_print_field("firmware", client_first(id, "firmware",
-	    "os"), NULL);
+	client_show_os(id);
 	client_print_field("kernel", client_first(id, "kernel", "release"),
 	    NULL);
 	client_print_field("cpu", client_first(cpu, "model", NULL), NULL);
@@ -450,8 +467,9 @@ client_show_info(json_t *j)
 
 static const char info_usage[] =
 "usage: nasperf info\n"
-"The daemon's version, the NAS's vendor, model, firmware and kernel, its\n"
-"CPU and memory, and what the daemon cannot see.\n";
+"The daemon's version, the NAS's vendor, model, firmware (on a plain\n"
+"Linux server, its distribution and version, as os) and kernel, its CPU\n"
+"and memory, and what the daemon cannot see.\n";
 
 static const char topology_usage[] =
 "usage: nasperf topology\n"
