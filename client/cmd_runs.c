@@ -31,6 +31,7 @@
 #include "importers.h"
 #include "nptime.h"
 #include "show.h"
+#include "table.h"
 
 #define RUN_CAPTURE_MAX	(8 * 1024 * 1024)	/* output kept for parsing */
 #define RUN_IMPORT_MAX	(16 * 1024 * 1024)	/* an imported file */
@@ -862,8 +863,9 @@ runs_show(struct client *c, int argc, char **argv, const char *path,
     const struct args_cmd *cmd)
 {
 	const char	*key = cmd->name;
+	struct table	*t;
 	json_t		*j, *run, *v;
-	char		 when[32], rate[32], verdict[80], whom[160];
+	char		 when[32], rate[32], verdict[200], whom[160];
 	char		 query[128];
 	size_t		 i;
 	double		 secs;
@@ -893,11 +895,19 @@ runs_show(struct client *c, int argc, char **argv, const char *path,
 		return (0);
 	}
 	who = strcmp(key, "transfers") == 0;
-	printf("%-5s %-14s %-24s %-6s %-6s ", "ID", "START", "LABEL", "PROTO",
-	    "OP");
+	if ((t = table_new(who ? "r  l  l  l  l  l  r  r  l" :
+	    "r  l  l  l  l  r  r  l")) == NULL) {
+		json_decref(j);
+		return (client_fail("out of memory"));
+	}
+	table_add(t, "ID");
+	table_add(t, "START");
+	table_add(t, "LABEL");
+	table_add(t, "PROTO");
+	table_add(t, "OP");
 	if (who)
-		printf("%-20s ", "WHO");
-	printf("%8s %10s  %s\n", "SECONDS", "CLIENT", "VERDICT");
+		table_add(t, "WHO");
+	table_row(t, "SECONDS", "CLIENT", "VERDICT", NULL);
 	json_array_foreach(json_object_get(j, key), i, run) {
 		nptime_local(when, sizeof when, "%m-%d %H:%M:%S",
 		    json_number_value(json_object_get(run, "start")));
@@ -920,19 +930,22 @@ runs_show(struct client *c, int argc, char **argv, const char *path,
 			snprintf(verdict + strlen(verdict), sizeof verdict -
 			    strlen(verdict), " (joined to run %lld)",
 			    json_integer_value(json_object_get(run, "joined")));
-		printf("%-5lld %-14s %-24.24s %-6s %-6s ",
-		    json_integer_value(json_object_get(run, "id")), when,
-		    show_str(run, "label"), show_str(run, "protocol"),
-		    show_str(run, "op"));
+		table_add(t, "%lld", json_integer_value(json_object_get(run,
+		    "id")));
+		table_add(t, "%s", when);
+		table_add(t, "%s", show_str(run, "label"));
+		table_add(t, "%s", show_str(run, "protocol"));
+		table_add(t, "%s", show_str(run, "op"));
 		if (who)
-			printf("%-20.20s ", show_who(run, whom, sizeof whom) !=
+			table_add(t, "%s", show_who(run, whom, sizeof whom) !=
 			    NULL ? whom : "-");
 		if (json_is_true(json_object_get(run, "ended")))
-			printf("%8.1f", secs);
+			table_add(t, "%.1f", secs);
 		else
-			printf("%8s", "-");
-		printf(" %10s  %s\n", rate, verdict);
+			table_add(t, "-");
+		table_row(t, rate, verdict, NULL);
 	}
+	table_done(t, stdout);
 	/* Copies under way that are not runs yet, or are open ones. */
 	json_array_foreach(json_object_get(j, "live"), i, v)
 		printf("under way: %s from %s, %.1f MB/s for %.0f s%s\n",
@@ -1037,18 +1050,18 @@ cmd_report(struct client *c, int argc, char **argv)
 
 /* One row of the compare table: a label and a value per run. */
 static void
-compare_row(const char *name, json_t **reps, size_t n,
+compare_row(struct table *t, const char *name, json_t **reps, size_t n,
     void (*cell)(const json_t *, char *, size_t))
 {
-	char	buf[64];
+	char	buf[320];
 	size_t	i;
 
-	printf("%-14s", name);
+	table_add(t, "%s", name);
 	for (i = 0; i < n; i++) {
 		cell(reps[i], buf, sizeof buf);
-		printf(" %-22.22s", buf);
+		table_add(t, "%s", buf);
 	}
-	printf("\n");
+	table_end(t);
 }
 
 static void
@@ -1112,11 +1125,12 @@ cell_util(const json_t *r, char *b, size_t n)
 int
 cmd_compare(struct client *c, int argc, char **argv)
 {
-	json_t	*reps[16], *all;
-	char	 path[96];
-	size_t	 n = 0, i;
-	long	 id;
-	int	 ch, rc = 0;
+	struct table	*t;
+	json_t		*reps[16], *all;
+	char		 path[96], layout[3 * 17 + 1];
+	size_t		 n = 0, i;
+	long		 id;
+	int		 ch, rc = 0;
 
 	optind = 0;
 	if ((ch = args_getopt(c, argc, argv, &compare_args)) != -1)
@@ -1147,17 +1161,25 @@ cmd_compare(struct client *c, int argc, char **argv)
 		json_decref(all);
 		goto out;
 	}
-	printf("%-14s", "RUN");
+	/* A column per run, two spaces apart. */
+	for (layout[0] = '\0', i = 0; i <= n; i++)
+		strcat(layout, i == 0 ? "l" : "  l");
+	if ((t = table_new(layout)) == NULL) {
+		rc = client_fail("out of memory");
+		goto out;
+	}
+	table_add(t, "RUN");
 	for (i = 0; i < n; i++)
-		printf(" %-22s", argv[i + 1]);
-	printf("\n");
-	compare_row("label", reps, n, cell_label);
-	compare_row("protocol", reps, n, cell_proto);
-	compare_row("client", reps, n, cell_rate);
-	compare_row("window", reps, n, cell_secs);
-	compare_row("verdict", reps, n, cell_class);
-	compare_row("resource", reps, n, cell_resource);
-	compare_row("utilisation", reps, n, cell_util);
+		table_add(t, "%s", argv[i + 1]);
+	table_end(t);
+	compare_row(t, "label", reps, n, cell_label);
+	compare_row(t, "protocol", reps, n, cell_proto);
+	compare_row(t, "client", reps, n, cell_rate);
+	compare_row(t, "window", reps, n, cell_secs);
+	compare_row(t, "verdict", reps, n, cell_class);
+	compare_row(t, "resource", reps, n, cell_resource);
+	compare_row(t, "utilisation", reps, n, cell_util);
+	table_done(t, stdout);
 out:
 	for (i = 0; i < n; i++)
 		json_decref(reps[i]);
