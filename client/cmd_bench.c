@@ -41,6 +41,7 @@
 #include "client.h"
 #include "nptime.h"
 #include "synth_pattern.h"
+#include "table.h"
 
 #define BENCH_DIR	"nasperf-bench"
 #define BENCH_MAX_ROWS	32
@@ -626,25 +627,30 @@ bench_print_ceilings(const struct bench *b)
 	}
 }
 
+/* The table of the tests: the client's figures beside the verdicts. */
 static void
 bench_print(const struct bench *b)
 {
 	const struct bench_row	*r;
 	const json_t		*sh;
-	char			 client[48], of[16];
+	struct table		*t;
+	char			 client[64], of[16];
 	size_t			 i;
 
 	bench_print_ceilings(b);
-	printf("\n%-30s %-22s %8s %6s  %-8s %-24s %s\n", "test", "client",
-	    "seconds", "of low", "verdict", "resource", "figure");
+	if ((t = table_new("l  l  r  r  l  l  l")) == NULL)
+		return;
+	table_row(t, "test", "client", "seconds", "of low", "verdict",
+	    "resource", "figure", NULL);
 	for (i = 0; i < b->nrows; i++) {
 		r = &b->rows[i];
+		table_add(t, "%s", r->test);
 		if (r->status == 2) {
-			printf("%-30s skipped: %s\n", r->test, r->note);
+			table_span(t, "skipped: %s", r->note);
 			continue;
 		}
 		if (r->status == 1 && r->seconds <= 0) {
-			printf("%-30s FAILED: %s\n", r->test, r->note);
+			table_span(t, "FAILED: %s", r->note);
 			continue;
 		}
 		if (!strcmp(r->op, "list"))
@@ -668,13 +674,17 @@ bench_print(const struct bench *b)
 			snprintf(of, sizeof of, "%.0f%%", json_number_value(sh));
 		else
 			snprintf(of, sizeof of, "-");
-		printf("%-30s %-22s %8.2f %6s  %-8s %-24s %s\n", r->test, client,
-		    r->seconds, of, r->vclass[0] != '\0' ? r->vclass : "-",
-		    r->resource[0] != '\0' ? r->resource : "-",
-		    r->figure[0] != '\0' ? r->figure : "");
-		if (r->status == 1)
-			printf("%-30s FAILED: %s\n", "", r->note);
+		table_add(t, "%s", client);
+		table_add(t, "%.2f", r->seconds);
+		table_row(t, of, r->vclass[0] != '\0' ? r->vclass : "-",
+		    r->resource[0] != '\0' ? r->resource : "-", r->figure, NULL);
+		if (r->status == 1) {
+			table_add(t, "%s", "");
+			table_span(t, "FAILED: %s", r->note);
+		}
 	}
+	printf("\n");
+	table_done(t, stdout);
 }
 
 static int
