@@ -45,6 +45,11 @@ struct client {
 };
 
 /*
+ * Print j to stdout as flags say (CLIENT_JSON, CLIENT_JSON_LINE) and a
+ * newline, its reals rounded to what they mean (jsonnum.h).
+ */
+void	client_print_json(const json_t *j, size_t flags);
+/*
  * Send method (EVHTTP_REQ_*) path with an optional JSON body; the answer
  * goes to c->status and c->body.  0 when an answer came, else 1 with a
  * message printed.

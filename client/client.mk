@@ -7,6 +7,7 @@ client_nasperf_SOURCES = client/nasperf.c client/args.c client/args.h \
 	client/cmd_diagnose.c \
 	client/bench_local.c client/bench_smb.c client/bench_nfs.c \
 	daemon/synth_pattern.c daemon/synth_pattern.h \
+	daemon/jsonnum.c daemon/jsonnum.h \
 	$(COUNTERS_CLIENT_SOURCES) $(TOPOLOGY_CLIENT_SOURCES)
 client_nasperf_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/daemon
 client_nasperf_CFLAGS = $(DAEMON_CFLAGS) $(SMBCLIENT_CFLAGS) \

@@ -977,8 +977,7 @@ cmd_bench(struct client *c, int argc, char **argv)
 			for (i = 0; i < b.nrows; i++)
 				json_array_append_new(rows,
 				    bench_row_json(&b.rows[i]));
-			json_dumpf(out, stdout, CLIENT_JSON);
-			fputc('\n', stdout);
+			client_print_json(out, CLIENT_JSON);
 			json_decref(out);
 		}
 	} else {

@@ -656,8 +656,7 @@ cmd_diagnose(struct client *c, int argc, char **argv)
 		    "run it again to see them with its measures"));
 	diag_conclude(doc);
 	if (c->json) {
-		json_dumpf(doc, stdout, CLIENT_JSON);
-		fputc('\n', stdout);
+		client_print_json(doc, CLIENT_JSON);
 	} else
 		diag_print(&g, doc);
 	json_decref(doc);

@@ -230,8 +230,7 @@ disktest_show(struct client *c, json_t *j)
 	int		 rc = st != NULL && strcmp(st, "done") == 0 ? 0 : 1;
 
 	if (c->json) {
-		json_dumpf(j, stdout, CLIENT_JSON);
-		fputc('\n', stdout);
+		client_print_json(j, CLIENT_JSON);
 	} else
 		disktest_print(j);
 	json_decref(j);

@@ -292,8 +292,7 @@ run_print_report(struct client *c, long id, const json_t *rep)
 	char	path[64];
 
 	if (c->json) {
-		json_dumpf(rep, stdout, CLIENT_JSON);
-		fputc('\n', stdout);
+		client_print_json(rep, CLIENT_JSON);
 		return (0);
 	}
 	snprintf(path, sizeof path, "/v1/runs/%ld/report?format=text", id);
@@ -671,8 +670,7 @@ run_import(struct client *c, const struct run_opts *o)
 			continue;
 		}
 		if (c->json) {
-			json_dumpf(j, stdout, CLIENT_JSON);
-			fputc('\n', stdout);
+			client_print_json(j, CLIENT_JSON);
 		} else
 			printf("run %lld %s: %s: %s\n",
 			    json_integer_value(json_object_get(j, "id")),
@@ -889,8 +887,7 @@ runs_show(struct client *c, int argc, char **argv, const char *path,
 	if ((j = client_call(c, EVHTTP_REQ_GET, path, NULL)) == NULL)
 		return (1);
 	if (c->json) {
-		json_dumpf(j, stdout, CLIENT_JSON);
-		fputc('\n', stdout);
+		client_print_json(j, CLIENT_JSON);
 		json_decref(j);
 		return (0);
 	}
@@ -1038,8 +1035,7 @@ cmd_report(struct client *c, int argc, char **argv)
 	if (strcmp(fmt, "json") == 0) {
 		if ((j = client_json(c)) == NULL)
 			return (1);
-		json_dumpf(j, stdout, CLIENT_JSON);
-		fputc('\n', stdout);
+		client_print_json(j, CLIENT_JSON);
 		json_decref(j);
 		return (0);
 	}
@@ -1156,8 +1152,7 @@ cmd_compare(struct client *c, int argc, char **argv)
 		all = json_array();
 		for (i = 0; i < n; i++)
 			json_array_append(all, reps[i]);
-		json_dumpf(all, stdout, CLIENT_JSON);
-		fputc('\n', stdout);
+		client_print_json(all, CLIENT_JSON);
 		json_decref(all);
 		goto out;
 	}
@@ -1221,16 +1216,14 @@ cmd_top(struct client *c, int argc, char **argv)
 		if (tty)
 			printf("\033[H\033[2J");
 		if (c->json) {
-			json_dumpf(j, stdout, CLIENT_JSON_LINE);
-			fputc('\n', stdout);
+			client_print_json(j, CLIENT_JSON_LINE);
 		} else
 			show_counters(stdout, j);
 		json_decref(j);
 		if ((v = client_call(c, EVHTTP_REQ_GET,
 		    "/v1/verdict?seconds=5", NULL)) != NULL) {
 			if (c->json) {
-				json_dumpf(v, stdout, CLIENT_JSON_LINE);
-				fputc('\n', stdout);
+				client_print_json(v, CLIENT_JSON_LINE);
 			} else
 				printf("\nlast 5 s: %s: %s\n  %s\n",
 				    show_str(json_object_get(v, "verdict"),

@@ -881,8 +881,7 @@ cmd_synth(struct client *c, int argc, char **argv)
 		rc |= synth_direction(t, out);
 	}
 	if (out != NULL) {
-		json_dumpf(out, stdout, CLIENT_JSON);
-		fputc('\n', stdout);
+		client_print_json(out, CLIENT_JSON);
 	}
 out:
 	json_decref(out);

@@ -273,8 +273,7 @@ cmd_watch(struct client *c, int argc, char **argv)
 			break;
 		}
 		if (c->json) {
-			json_dumpf(j, stdout, CLIENT_JSON_LINE);
-			fputc('\n', stdout);
+			client_print_json(j, CLIENT_JSON_LINE);
 			fflush(stdout);
 		} else if (tty)
 			watch_draw(w, j, interval);

@@ -30,6 +30,7 @@
 #include <jansson.h>
 
 #include "client.h"
+#include "jsonnum.h"
 #include "np.h"
 #include "show.h"
 
@@ -380,6 +381,16 @@ client_call(struct client *c, int method, const char *path, const json_t *body)
 	return (j);
 }
 
+void
+client_print_json(const json_t *j, size_t flags)
+{
+	json_t	*r = jsonnum_round(j);
+
+	json_dumpf(r != NULL ? r : j, stdout, flags);
+	fputc('\n', stdout);
+	json_decref(r);
+}
+
 /* Print a JSON value with "-" for null or missing. */
 static void
 client_print_field(const char *label, json_t *v, const char *unit)
@@ -504,8 +515,7 @@ client_show(struct client *c, const char *path, double wait,
 	if (j == NULL)
 		return (1);
 	if (c->json) {
-		json_dumpf(j, stdout, CLIENT_JSON);
-		fputc('\n', stdout);
+		client_print_json(j, CLIENT_JSON);
 	} else
 		show(j);
 	json_decref(j);
