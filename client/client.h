@@ -45,6 +45,18 @@ struct client {
 };
 
 /*
+ * The progress line of a command that takes more than a second
+ * (progress.c): on a terminal (stderr, and not --json), fmt drawn over
+ * the line before; NULL clears it.  Elsewhere nothing: the output stays
+ * plain lines.  Every error message clears it first.
+ */
+void	client_progress(const struct client *, const char *fmt, ...)
+	    NP_PRINTF(2, 3);
+/* Clear the progress line, if one is drawn. */
+void	client_progress_clear(void);
+/* Whether a progress line is drawn now. */
+int	client_progress_shown(void);
+/*
  * Print j to stdout as flags say (CLIENT_JSON, CLIENT_JSON_LINE) and a
  * newline, its reals rounded to what they mean (jsonnum.h).
  */

@@ -1,6 +1,7 @@
 # client/client.mk: nasperf
 bin_PROGRAMS += client/nasperf
 client_nasperf_SOURCES = client/nasperf.c client/args.c client/args.h \
+	client/progress.c \
 	client/show.c client/show.h \
 	client/client.h client/cmd_runs.c client/cmd_watch.c client/cmd_synth.c \
 	client/cmd_disktest.c client/cmd_bench.c client/bench.h \
@@ -16,7 +17,8 @@ client_nasperf_LDADD = $(DAEMON_LIBS) $(SMBCLIENT_LIBS) $(LIBNFS_LIBS) \
 	-lpthread
 
 check_PROGRAMS += tests/unit/t_args
-tests_unit_t_args_SOURCES = tests/unit/t_args.c client/args.c client/args.h
+tests_unit_t_args_SOURCES = tests/unit/t_args.c client/args.c client/args.h \
+	client/progress.c
 tests_unit_t_args_CFLAGS = $(DAEMON_CFLAGS)
 tests_unit_t_args_CPPFLAGS = $(AM_CPPFLAGS) \
 	-I$(top_srcdir)/tests/unit -I$(top_srcdir)/client

@@ -83,7 +83,6 @@ struct bench {
 	uint64_t		 seed;
 	struct bench_row	 rows[BENCH_MAX_ROWS];
 	size_t			 nrows;
-	int			 tty;
 };
 
 /* The matrix's sizes. */
@@ -324,11 +323,11 @@ bench_cleanup_files(struct bench *b, const char *dir, uint64_t n)
 	(void)b->fs.ops->rmdir(&b->fs, dir);
 }
 
+/* The test under way, on a terminal. */
 static void
 bench_progress(struct bench *b, const char *what)
 {
-	if (b->tty)
-		fprintf(stderr, "\r\033[K%s...", what);
+	client_progress(b->c, "%s...", what);
 }
 
 /*
@@ -915,7 +914,6 @@ cmd_bench(struct client *c, int argc, char **argv)
 		memcpy(b.pat + i, b.pat, SYNTH_PATTERN_PERIOD + b.io_size - i <
 		    SYNTH_PATTERN_PERIOD ? SYNTH_PATTERN_PERIOD + b.io_size - i :
 		    SYNTH_PATTERN_PERIOD);
-	b.tty = isatty(2) && !c->json;
 	snprintf(b.server_cache, sizeof b.server_cache, "%s", b.drop ?
 	    "server cache: not dropped (no read test ran)" :
 	    "server cache: not dropped (--no-drop-cache)");
@@ -958,8 +956,7 @@ cmd_bench(struct client *c, int argc, char **argv)
 		    keep);
 	if (!keep && b.fs.can_write)
 		(void)b.fs.ops->rmdir(&b.fs, BENCH_DIR);
-	if (b.tty)
-		fprintf(stderr, "\r\033[K");
+	client_progress_clear();
 
 	for (i = 0; i < b.nrows; i++)
 		if (b.rows[i].status == 1)

@@ -199,12 +199,13 @@ disktest_print(const json_t *j)
 	}
 }
 
-/* Draw the progress bar on stderr. */
+/* Draw the progress bar on a terminal. */
 static void
-disktest_bar(const json_t *j)
+disktest_bar(struct client *c, const json_t *j)
 {
 	const json_t	*p = json_object_get(j, "progress");
 	double		 f = json_number_value(json_object_get(p, "fraction"));
+	char		 bar[32];
 	int		 i, w = 30, fill;
 
 	if (!(f >= 0))
@@ -212,10 +213,10 @@ disktest_bar(const json_t *j)
 	if (f > 1)
 		f = 1;
 	fill = (int)(f * w);
-	fputs("\r[", stderr);
 	for (i = 0; i < w; i++)
-		fputc(i < fill ? '#' : ' ', stderr);
-	fprintf(stderr, "] %3.0f %% %lld/%lld %-40.40s %7.1f MB/s\033[K",
+		bar[i] = i < fill ? '#' : ' ';
+	bar[w] = '\0';
+	client_progress(c, "[%s] %3.0f %% %lld/%lld %-40.40s %7.1f MB/s", bar,
 	    f * 100, json_integer_value(json_object_get(p, "step")),
 	    json_integer_value(json_object_get(p, "steps")),
 	    show_str(p, "label"),
@@ -342,7 +343,7 @@ cmd_disktest(struct client *c, int argc, char **argv)
 	json_t		*body, *targets, *j;
 	const char	*st, *show = NULL, *cancel = NULL;
 	char		 path[96];
-	int		 i, rc, tty, cancelled = 0;
+	int		 i, rc, cancelled = 0;
 
 	body = json_object();
 	targets = json_array();
@@ -352,7 +353,6 @@ cmd_disktest(struct client *c, int argc, char **argv)
 		json_decref(targets);
 		return (rc);
 	}
-	tty = isatty(2) && !c->json;
 	for (i = optind; i < argc; i++)
 		json_array_append_new(targets, json_string(argv[i]));
 	if (show != NULL || cancel != NULL) {
@@ -383,8 +383,7 @@ cmd_disktest(struct client *c, int argc, char **argv)
 		if (st == NULL || (strcmp(st, "running") != 0 &&
 		    strcmp(st, "checking") != 0))
 			break;
-		if (tty)
-			disktest_bar(j);
+		disktest_bar(c, j);
 		if (disktest_interrupted && !cancelled) {
 			json_decref(client_call(c, EVHTTP_REQ_DELETE, path,
 			    NULL));
@@ -396,7 +395,6 @@ cmd_disktest(struct client *c, int argc, char **argv)
 			return (1);
 	}
 	signal(SIGINT, SIG_DFL);
-	if (tty)
-		fputs("\r\033[K", stderr);
+	client_progress_clear();
 	return (disktest_show(c, j));
 }
