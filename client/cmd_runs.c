@@ -454,18 +454,23 @@ run_local(const struct client *c)
 /*
  * Let the held benchmark run with its output shown and captured; the
  * exit status as the shell gives it (128 + signal), or -1 when it could
- * not be started.
+ * not be started.  On a terminal, a line says how long run id has been
+ * going, each second from the first: it is drawn only where the command's
+ * own output left the cursor at the start of a line (dd's status=progress
+ * keeps its own), and asks the daemon nothing, which would cost the box
+ * under test.
  */
 static int
-run_command(struct run_child *ch, int json, struct run_cap *out,
-    struct run_cap *err)
+run_command(const struct client *c, long id, struct run_child *ch,
+    struct run_cap *out, struct run_cap *err)
 {
 	struct pollfd	 pfd[2];
 	struct run_cap	*caps[2] = { out, err };
 	char		 buf[65536];
 	pid_t		 pid = ch->pid;
 	ssize_t		 n;
-	int		 status, open_fds = 2, i;
+	double		 t0 = nptime_mono(), next = t0 + 1, now;
+	int		 status, open_fds = 2, i, fd, midline = 0, wait;
 
 	/* Let it go. */
 	while (write(ch->go, "g", 1) == -1 && errno == EINTR)
@@ -475,7 +480,16 @@ run_command(struct run_child *ch, int json, struct run_cap *out,
 	pfd[1].fd = ch->err;
 	pfd[0].events = pfd[1].events = POLLIN;
 	while (open_fds > 0) {
-		if (poll(pfd, 2, -1) == -1) {
+		now = nptime_mono();
+		if (now >= next) {
+			if (!midline)
+				client_progress(c, "run %ld: %.0f s so far "
+				    "(Ctrl-C stops the command; the run ends "
+				    "with it)", id, now - t0);
+			next += 1;
+		}
+		wait = (int)((next - now) * 1000) + 1;
+		if (poll(pfd, 2, wait < 1 ? 1 : wait) == -1) {
 			if (errno == EINTR)
 				continue;
 			break;
@@ -493,9 +507,15 @@ run_command(struct run_child *ch, int json, struct run_cap *out,
 			}
 			run_cap_add(caps[i], buf, (size_t)n);
 			/* With --json stdout is ours: the command's goes to 2. */
-			run_echo(i == 0 && !json ? 1 : 2, buf, (size_t)n);
+			fd = i == 0 && !c->json ? 1 : 2;
+			if (isatty(fd)) {
+				client_progress_clear();
+				midline = buf[n - 1] != '\n';
+			}
+			run_echo(fd, buf, (size_t)n);
 		}
 	}
+	client_progress_clear();
 	/*
 	 * wait4 gives what it and every child it reaped made the storage
 	 * read and write, to its last byte: the daemon's readings of its
@@ -732,7 +752,7 @@ cmd_run(struct client *c, int argc, char **argv)
 	/* Ctrl-C stops the benchmark, not us: the run must still end. */
 	oldint = signal(SIGINT, SIG_IGN);
 	t0 = nptime_mono();
-	status = run_command(&ch, c->json, &out, &err);
+	status = run_command(c, id, &ch, &out, &err);
 	wall = nptime_mono() - t0;
 	signal(SIGINT, oldint);
 	run_parse_output(&out, &err, &r);
