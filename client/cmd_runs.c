@@ -942,6 +942,9 @@ runs_show(struct client *c, int argc, char **argv, const char *path,
 			    show_str(v, "class"), show_str(v, "resource"));
 		else
 			snprintf(verdict, sizeof verdict, "(open)");
+		if (json_is_true(json_object_get(run, "interrupted")))
+			snprintf(verdict + strlen(verdict), sizeof verdict -
+			    strlen(verdict), " (interrupted)");
 		/* A copy a client's own run measured: said with it. */
 		if (json_is_integer(json_object_get(run, "joined")))
 			snprintf(verdict + strlen(verdict), sizeof verdict -

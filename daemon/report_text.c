@@ -81,6 +81,9 @@ rt_run(const json_t *rep, FILE *f)
 		    rt_num(run, "client_seconds") : rt_num(win, "seconds"), mb,
 		    cr * 8 / 1e6);
 	}
+	if (json_is_true(json_object_get(run, "interrupted")))
+		fprintf(f, "         interrupted: the client stopped it before "
+		    "it finished; the figures are what it moved until then\n");
 }
 
 /* The verdict, the observations and the likely causes. */
