@@ -13,6 +13,7 @@
 
 #define JSONNUM_DEFAULT	6	/* seconds to the microsecond, ratios */
 #define JSONNUM_EXACT	9.007199254740992e15	/* 2^53 */
+#define JSONNUM_UNSEEN	1e-15	/* relative: below HTTP_REAL_DIGITS */
 
 /* A key's unit, by the end of its name (or its whole name), and places. */
 static const struct {
@@ -94,9 +95,14 @@ jsonnum_walk(json_t *v, int places)
 
 	switch (json_typeof(v)) {
 	case JSON_REAL:
+		/*
+		 * A change past the 15 digits an answer prints is none: a
+		 * Unix time to the microsecond is a copy saved per sample.
+		 */
 		x = json_real_value(v);
 		r = jsonnum_round_to(x, places);
-		return (r == x ? json_incref(v) : json_real(r));
+		return (fabs(r - x) <= fabs(x) * JSONNUM_UNSEEN ?
+		    json_incref(v) : json_real(r));
 	case JSON_OBJECT:
 		json_object_foreach(v, key, child)
 			if ((nc = jsonnum_walk(child, jsonnum_places(key,

@@ -84,6 +84,13 @@ t_tree(void)
 	    "plain"));
 	json_decref(out);
 	json_decref(body);
+	/* A Unix time's microseconds are past what prints: not copied. */
+	body = json_pack("{s:[{s:f,s:i}]}", "samples", "t",
+	    1796538637.3017423, "n", 1);
+	T_TRUE(body != NULL && (out = jsonnum_round(body)) != NULL);
+	T_TRUE(out == body);
+	json_decref(out);
+	json_decref(body);
 	json_decref(shared);
 }
 
