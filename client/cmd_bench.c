@@ -431,6 +431,10 @@ bench_pair(struct bench *b, const char *dir, uint64_t set, uint64_t n,
 		goto out;
 	}
 	bench_drop(b);
+	if (bench_stop) {		/* while the cache was dropped */
+		bench_unrow(b, r);
+		goto out;
+	}
 	bench_progress(b, r->test);
 	r->run = bench_run_open(b, r);
 	(void)bench_files(b, r, dir, set, n, size, bs, 0);
@@ -561,6 +565,8 @@ bench_repeat(struct bench *b, uint64_t size, uint64_t bs, unsigned k,
 			tmp.block = bs;
 			if (d == 1)
 				bench_drop(b);
+			if (bench_stop)
+				break;
 			bench_progress(b, tmp.test);
 			tmp.run = bench_run_open(b, &tmp);
 			ran[d]++;
