@@ -305,10 +305,13 @@ run_print_report(struct client *c, long id, const json_t *rep)
 	return (0);
 }
 
-/* End run id with the client's figures and print its report. */
+/*
+ * End run id with the client's figures, as interrupted when the command
+ * was stopped, and print its report.
+ */
 static int
 run_end(struct client *c, long id, const struct importers_result *r,
-    const struct rusage *ru)
+    const struct rusage *ru, int interrupted)
 {
 	json_t	*body, *rep;
 	char	 path[64];
@@ -337,6 +340,8 @@ run_end(struct client *c, long id, const struct importers_result *r,
 	if (r->has_block_size && r->block_size > 0)
 		json_object_set_new(body, "block_size", json_integer(
 		    (json_int_t)r->block_size));
+	if (interrupted)
+		json_object_set_new(body, "interrupted", json_true());
 	snprintf(path, sizeof path, "/v1/runs/%ld/end", id);
 	rep = client_call(c, EVHTTP_REQ_POST, path, body);
 	json_decref(body);
@@ -719,7 +724,7 @@ cmd_run(struct client *c, int argc, char **argv)
 	void			(*oldint)(int);
 	double			 t0, wall;
 	long			 id;
-	int			 status, rc, local;
+	int			 status, rc, local, stopped;
 
 	memset(&ch, 0, sizeof ch);
 	if ((rc = run_options(c, argc, argv, &o, &run_args)) != -1)
@@ -769,16 +774,19 @@ cmd_run(struct client *c, int argc, char **argv)
 	}
 	free(out.buf);
 	free(err.buf);
+	/* Ctrl-C or SIGTERM stopped it, or it stopped on one (bench). */
+	stopped = status == 128 + SIGINT || status == 128 + SIGTERM;
 	if (status == -1)
 		client_fail("%s: %s", argv[optind], strerror(errno));
 	else if (status != 0)
-		client_fail("%s exited with status %d; the run is ended anyway",
-		    argv[optind], status);
+		client_fail("%s exited with status %d; the run is ended %s",
+		    argv[optind], status, stopped ? "as interrupted" :
+		    "anyway");
 	if (!r.has_bytes && !c->json)
 		client_fail("no byte count in the command's output (dd or "
 		    "fio --output-format=json): give --bytes for the client's "
 		    "rate");
-	rc = run_end(c, id, &r, local && ch.has_ru ? &ch.ru : NULL);
+	rc = run_end(c, id, &r, local && ch.has_ru ? &ch.ru : NULL, stopped);
 	return (status != 0 ? (status == -1 ? 1 : status) : rc);
 }
 
@@ -852,7 +860,7 @@ cmd_mark(struct client *c, int argc, char **argv)
 	r.bytes = o.bytes;
 	r.has_seconds = o.has_seconds;
 	r.seconds = o.seconds;
-	rc = run_end(c, id, &r, NULL);
+	rc = run_end(c, id, &r, NULL, 0);
 	if (rc == 0 || c->status == 409 || c->status == 404)
 		(void)unlink(path);
 	return (rc);
