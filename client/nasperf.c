@@ -504,7 +504,9 @@ client_show(struct client *c, const char *path, double wait,
 	json_t	*j;
 	int	 rc;
 
-	if ((rc = client_request(c, EVHTTP_REQ_GET, path, NULL, wait)) != 0)
+	rc = client_request(c, EVHTTP_REQ_GET, path, NULL, wait);
+	client_progress_clear();
+	if (rc != 0)
 		return (rc);
 	j = client_json(c);
 	if (c->status != 200) {
@@ -607,6 +609,8 @@ cmd_counters(struct client *c, int argc, char **argv)
 		    interval);
 	else
 		snprintf(path, sizeof path, "/v1/counters");
+	if (interval >= 1)
+		client_progress(c, "rates over %g s...", interval);
 	return (client_show(c, path, c->timeout + interval,
 	    client_show_counters));
 }
