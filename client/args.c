@@ -69,6 +69,7 @@ args_command(void)
 static void
 args_vsay(const char *fmt, va_list ap)
 {
+	client_progress_clear();
 	fprintf(stderr, "%s: ", args_prog);
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);

@@ -46,6 +46,23 @@ struct client {
 };
 
 /*
+ * The progress line of a command that takes more than a second
+ * (progress.c): on a terminal (stderr, and not --json), fmt drawn over
+ * the line before; NULL clears it.  Elsewhere nothing: the output stays
+ * plain lines.  Every error message clears it first.
+ */
+void	client_progress(const struct client *, const char *fmt, ...)
+	    NP_PRINTF(2, 3);
+/* Clear the progress line, if one is drawn. */
+void	client_progress_clear(void);
+/* Whether a progress line is drawn now. */
+int	client_progress_shown(void);
+/*
+ * Print j to stdout as flags say (CLIENT_JSON, CLIENT_JSON_LINE) and a
+ * newline, its reals rounded to what they mean (jsonnum.h).
+ */
+void	client_print_json(const json_t *j, size_t flags);
+/*
  * Send method (EVHTTP_REQ_*) path with an optional JSON body; the answer
  * goes to c->status and c->body.  0 when an answer came, else 1 with a
  * message printed.

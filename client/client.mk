@@ -1,12 +1,14 @@
 # client/client.mk: nasperf
 bin_PROGRAMS += client/nasperf
 client_nasperf_SOURCES = client/nasperf.c client/args.c client/args.h \
+	client/progress.c \
 	client/show.c client/show.h \
 	client/client.h client/cmd_runs.c client/cmd_watch.c client/cmd_synth.c \
 	client/cmd_disktest.c client/cmd_bench.c client/bench.h \
 	client/cmd_diagnose.c client/diag_html.c \
 	client/bench_local.c client/bench_smb.c client/bench_nfs.c \
 	daemon/synth_pattern.c daemon/synth_pattern.h \
+	daemon/jsonnum.c daemon/jsonnum.h \
 	$(COUNTERS_CLIENT_SOURCES) $(TOPOLOGY_CLIENT_SOURCES)
 # The diagnose page wears the run report's style sheet.
 nodist_client_nasperf_SOURCES = daemon/report_css.c
@@ -17,7 +19,8 @@ client_nasperf_LDADD = $(DAEMON_LIBS) $(SMBCLIENT_LIBS) $(LIBNFS_LIBS) \
 	-lpthread
 
 check_PROGRAMS += tests/unit/t_args
-tests_unit_t_args_SOURCES = tests/unit/t_args.c client/args.c client/args.h
+tests_unit_t_args_SOURCES = tests/unit/t_args.c client/args.c client/args.h \
+	client/progress.c
 tests_unit_t_args_CFLAGS = $(DAEMON_CFLAGS)
 tests_unit_t_args_CPPFLAGS = $(AM_CPPFLAGS) \
 	-I$(top_srcdir)/tests/unit -I$(top_srcdir)/client

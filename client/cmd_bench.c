@@ -26,6 +26,7 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,6 +42,7 @@
 #include "client.h"
 #include "nptime.h"
 #include "synth_pattern.h"
+#include "table.h"
 
 #define BENCH_DIR	"nasperf-bench"
 #define BENCH_MAX_ROWS	32
@@ -55,11 +57,16 @@ enum {
 	T_ALL = 31
 };
 
+/* How a test ended. */
+enum bench_status {
+	BENCH_DONE, BENCH_FAILED, BENCH_SKIPPED, BENCH_INTERRUPTED
+};
+
 /* One line of the table. */
 struct bench_row {
 	char		 test[64];
 	const char	*op;		/* read, write, list */
-	int		 status;	/* 0 done, 1 failed, 2 skipped */
+	int		 status;	/* enum bench_status */
 	char		 note[BENCH_ERR_MAX];	/* why failed or skipped */
 	uint64_t	 bytes, files, ops, block;
 	double		 seconds;
@@ -82,7 +89,7 @@ struct bench {
 	uint64_t		 seed;
 	struct bench_row	 rows[BENCH_MAX_ROWS];
 	size_t			 nrows;
-	int			 tty;
+	long			 stopped_run;	/* ended as interrupted */
 };
 
 /* The matrix's sizes. */
@@ -103,6 +110,26 @@ static const struct bench_sizes bench_quick = {
 	64 * MiB, 4 * MiB, 64 * MiB, 2 * MiB, 2 * KiB, 1, 20, 200,
 	{ 10, 100, 1000 }, 64 * MiB, 3, BENCH_REPEAT_BLOCK
 };
+
+/*
+ * The signal (SIGINT, SIGTERM) that stopped the matrix, 0 while it runs:
+ * the test under way stops at its next request, its run ends as
+ * interrupted, its files are removed and no other test starts.
+ */
+static volatile sig_atomic_t bench_stop;
+
+static void
+bench_sig(int sig)
+{
+	bench_stop = sig;
+}
+
+/* The name of the signal that stopped the matrix. */
+static const char *
+bench_signame(void)
+{
+	return (bench_stop == SIGTERM ? "SIGTERM" : "SIGINT");
+}
 
 /* "64 MiB", "2 KiB", "1 GiB" */
 static const char *
@@ -138,6 +165,16 @@ bench_row(struct bench *b, const char *op, const char *fmt, ...)
 	vsnprintf(r->test, sizeof r->test, fmt, ap);
 	va_end(ap);
 	return (r);
+}
+
+/* Forget row r, the last one: a test the matrix did not start. */
+static void
+bench_unrow(struct bench *b, struct bench_row *r)
+{
+	if (b->nrows > 0 && r == &b->rows[b->nrows - 1]) {
+		json_decref(r->report);
+		b->nrows--;
+	}
 }
 
 /* Ask the daemon to drop the server's page cache before a read test. */
@@ -218,6 +255,10 @@ bench_run_end(struct bench *b, struct bench_row *r)
 	if (r->block > 0)
 		json_object_set_new(body, "block_size", json_integer(
 		    (json_int_t)r->block));
+	if (r->status == BENCH_INTERRUPTED) {
+		json_object_set_new(body, "interrupted", json_true());
+		b->stopped_run = r->run;
+	}
 	snprintf(path, sizeof path, "/v1/runs/%ld/end", r->run);
 	rep = client_call(b->c, EVHTTP_REQ_POST, path, body);
 	json_decref(body);
@@ -235,11 +276,16 @@ bench_run_end(struct bench *b, struct bench_row *r)
 	r->report = rep;
 }
 
+/* The test of r stopped: failed, or interrupted by a signal; -1. */
 static int
 bench_fail(struct bench *b, struct bench_row *r)
 {
-	r->status = 1;
-	snprintf(r->note, sizeof r->note, "%s", b->fs.err);
+	r->status = bench_stop ? BENCH_INTERRUPTED : BENCH_FAILED;
+	if (bench_stop)
+		snprintf(r->note, sizeof r->note, "interrupted by %s",
+		    bench_signame());
+	else
+		snprintf(r->note, sizeof r->note, "%s", b->fs.err);
 	return (-1);
 }
 
@@ -254,7 +300,7 @@ bench_offset(uint64_t set, uint64_t i)
 /*
  * Write (wr) or read and check n files of size bytes in dir, bs at a
  * time; figures into r.  The clock covers opening to closing, a written
- * file's flush included.
+ * file's flush included.  Interrupted, r keeps what moved until then.
  */
 static int
 bench_files(struct bench *b, struct bench_row *r, const char *dir,
@@ -262,19 +308,22 @@ bench_files(struct bench *b, struct bench_row *r, const char *dir,
 {
 	struct bench_fs	*fs = &b->fs;
 	char		 path[256];
-	uint64_t	 i, done, off, want;
+	uint64_t	 i, done = 0, off, want;
 	size_t		 len, bad;
 	ssize_t		 got;
-	void		*f;
+	void		*f = NULL;
 	double		 t0;
 
 	t0 = nptime_mono();
 	for (i = 0; i < n; i++) {
 		snprintf(path, sizeof path, "%s/f%06" PRIu64, dir, i);
-		if ((f = fs->ops->open(fs, path, wr)) == NULL)
-			return (bench_fail(b, r));
+		done = 0;
+		if (bench_stop || (f = fs->ops->open(fs, path, wr)) == NULL)
+			goto fail;
 		off = bench_offset(set, i);
-		for (done = 0; done < size; done += len) {
+		for (; done < size; done += len) {
+			if (bench_stop)
+				goto fail;
 			want = size - done < bs ? size - done : bs;
 			len = (size_t)want;
 			if (wr) {
@@ -288,26 +337,34 @@ bench_files(struct bench *b, struct bench_row *r, const char *dir,
 					bench_err(fs, "%s: %s %zd of %zu bytes "
 					    "at %" PRIu64, path, wr ? "wrote" :
 					    "read", got, len, done);
-				fs->ops->close(fs, f);
-				return (bench_fail(b, r));
+				goto fail;
 			}
 			if (!wr && (bad = synth_pattern_check(b->pat,
 			    off + done, b->io, len)) != len) {
-				fs->ops->close(fs, f);
 				bench_err(fs, "%s: byte %" PRIu64 " read back "
 				    "differs from what was written", path,
 				    done + bad);
-				return (bench_fail(b, r));
+				goto fail;
 			}
 			r->ops++;
 		}
-		if (fs->ops->close(fs, f) == -1)
-			return (bench_fail(b, r));
+		got = fs->ops->close(fs, f);
+		f = NULL;
+		if (got == -1)
+			goto fail;
 		r->bytes += size;
 		r->files++;
 	}
 	r->seconds = nptime_mono() - t0;
 	return (0);
+fail:
+	if (f != NULL)
+		fs->ops->close(fs, f);
+	if (bench_stop) {
+		r->bytes += done;
+		r->seconds = nptime_mono() - t0;
+	}
+	return (bench_fail(b, r));
 }
 
 static void
@@ -323,23 +380,25 @@ bench_cleanup_files(struct bench *b, const char *dir, uint64_t n)
 	(void)b->fs.ops->rmdir(&b->fs, dir);
 }
 
+/* The test under way, on a terminal. */
 static void
 bench_progress(struct bench *b, const char *what)
 {
-	if (b->tty)
-		fprintf(stderr, "\r\033[K%s...", what);
+	client_progress(b->c, "%s...", what);
 }
 
 /*
- * One written-then-read pair: n files of size at bs in dir.  Returns -1
- * when the write failed (the read is then skipped).
+ * One written-then-read pair: n files of size at bs in dir, removed
+ * afterwards unless keep, however the pair ended.  Returns -1 when the
+ * write failed or was interrupted (the read is then skipped, or not
+ * listed when interrupted).
  */
 static int
 bench_pair(struct bench *b, const char *dir, uint64_t set, uint64_t n,
     uint64_t size, size_t bs, const char *name, int keep)
 {
 	struct bench_row	*w, *r;
-	int			 wrote = 0, have;
+	int			 wrote = 0, rc = -1;
 	char			 f0[300];
 
 	if ((w = bench_row(b, "write", "%s write", name)) == NULL ||
@@ -347,7 +406,7 @@ bench_pair(struct bench *b, const char *dir, uint64_t set, uint64_t n,
 		return (-1);
 	w->block = r->block = bs;
 	if (!b->fs.can_write) {
-		w->status = 2;
+		w->status = BENCH_SKIPPED;
 		snprintf(w->note, sizeof w->note, "%s", b->fs.cant_write);
 	} else if (b->fs.ops->mkdir(&b->fs, dir) == -1) {
 		bench_fail(b, w);
@@ -358,33 +417,47 @@ bench_pair(struct bench *b, const char *dir, uint64_t set, uint64_t n,
 			wrote = 1;
 		bench_run_end(b, w);
 	}
+	if (bench_stop) {
+		bench_unrow(b, r);
+		goto out;
+	}
 	snprintf(f0, sizeof f0, "%s/f%06" PRIu64, dir, n - 1);
-	have = wrote || b->fs.ops->exists(&b->fs, f0) == 1;
-	if (!have) {
-		r->status = 2;
+	if (!wrote && b->fs.ops->exists(&b->fs, f0) != 1) {
+		r->status = BENCH_SKIPPED;
 		snprintf(r->note, sizeof r->note, "%s", b->fs.can_write ?
 		    "nothing was written to read" : "no files from an "
 		    "earlier run to read: run nasperf bench --keep over NFSv3 "
 		    "or a mount first");
-		return (-1);
+		goto out;
 	}
 	bench_drop(b);
+	if (bench_stop) {		/* while the cache was dropped */
+		bench_unrow(b, r);
+		goto out;
+	}
 	bench_progress(b, r->test);
 	r->run = bench_run_open(b, r);
 	(void)bench_files(b, r, dir, set, n, size, bs, 0);
 	bench_run_end(b, r);
+	rc = 0;
+out:
+	/* What the write made: all n, or those up to the one it stopped in. */
 	if (!keep && b->fs.can_write)
-		bench_cleanup_files(b, dir, n);
-	return (0);
+		bench_cleanup_files(b, dir, wrote || w->files >= n ? n :
+		    w->files + 1);
+	return (rc);
 }
 
-/* A listing with attributes of n files. */
+/*
+ * A listing with attributes of n files, made first and removed afterwards
+ * unless keep; interrupted while they are made, the test is not listed.
+ */
 static void
 bench_list(struct bench *b, uint64_t n, int keep)
 {
 	struct bench_row	*r;
 	char			 dir[64], path[128];
-	uint64_t		 i, got = 0;
+	uint64_t		 i = 0, got = 0;
 	double			 t0;
 	void			*f;
 
@@ -395,18 +468,24 @@ bench_list(struct bench *b, uint64_t n, int keep)
 		bench_progress(b, "making files to list");
 		if (b->fs.ops->mkdir(&b->fs, dir) == -1) {
 			bench_fail(b, r);
-			return;
+			goto out;
 		}
 		for (i = 0; i < n; i++) {
 			snprintf(path, sizeof path, "%s/f%06" PRIu64, dir, i);
+			if (bench_stop) {
+				bench_unrow(b, r);
+				goto out;
+			}
 			if ((f = b->fs.ops->open(&b->fs, path, 1)) == NULL ||
 			    b->fs.ops->close(&b->fs, f) == -1) {
 				bench_fail(b, r);
-				return;
+				if (bench_stop)
+					bench_unrow(b, r);
+				goto out;
 			}
 		}
 	} else if (b->fs.ops->exists(&b->fs, dir) != 1) {
-		r->status = 2;
+		r->status = BENCH_SKIPPED;
 		snprintf(r->note, sizeof r->note, "%s", "no directory from an "
 		    "earlier run to list: run nasperf bench --keep over NFSv3 "
 		    "or a mount first");
@@ -421,13 +500,14 @@ bench_list(struct bench *b, uint64_t n, int keep)
 	r->files = got;
 	r->ops = got;
 	bench_run_end(b, r);
-	if (r->status == 0 && got != n) {
-		r->status = 1;
+	if (r->status == BENCH_DONE && got != n) {
+		r->status = BENCH_FAILED;
 		snprintf(r->note, sizeof r->note, "listed %" PRIu64 " entries, "
 		    "%" PRIu64 " expected", got, n);
 	}
+out:
 	if (!keep && b->fs.can_write)
-		bench_cleanup_files(b, dir, n);
+		bench_cleanup_files(b, dir, i < n ? i + 1 : n);
 }
 
 static int
@@ -440,7 +520,9 @@ bench_cmp_double(const void *a, const void *b)
 
 /*
  * The large sequential file, written then read k times: the row keeps the
- * best run's figures and verdict, and the median rate.
+ * best run's figures and verdict, and the median rate.  Interrupted, a
+ * direction keeps the runs it finished (or, stopped in its first, what
+ * that one moved), and one it had not begun is not listed.
  */
 static void
 bench_repeat(struct bench *b, uint64_t size, uint64_t bs, unsigned k,
@@ -450,7 +532,7 @@ bench_repeat(struct bench *b, uint64_t size, uint64_t bs, unsigned k,
 	double			 rates[BENCH_MAX_REPEAT], best;
 	const char		*ops[2] = { "write", "read" };
 	char			 sz[32], dir[64];
-	unsigned		 i, d, n;
+	unsigned		 i, d, n, ran[2] = { 0, 0 }, done[2] = { 0, 0 };
 
 	bench_size(size, sz, sizeof sz);
 	snprintf(dir, sizeof dir, BENCH_DIR "/repeat");
@@ -462,7 +544,7 @@ bench_repeat(struct bench *b, uint64_t size, uint64_t bs, unsigned k,
 		row[d]->repeats = k;
 	}
 	if (!b->fs.can_write) {
-		row[0]->status = row[1]->status = 2;
+		row[0]->status = row[1]->status = BENCH_SKIPPED;
 		snprintf(row[0]->note, sizeof row[0]->note, "%s",
 		    b->fs.cant_write);
 		snprintf(row[1]->note, sizeof row[1]->note, "%s",
@@ -473,9 +555,9 @@ bench_repeat(struct bench *b, uint64_t size, uint64_t bs, unsigned k,
 		bench_fail(b, row[0]);
 		return;
 	}
-	for (d = 0; d < 2; d++) {
+	for (d = 0; d < 2 && !bench_stop; d++) {
 		best = -1;
-		for (i = n = 0; i < k; i++) {
+		for (i = n = 0; i < k && !bench_stop; i++) {
 			memset(&tmp, 0, sizeof tmp);
 			snprintf(tmp.test, sizeof tmp.test, "%s %s %u of %u",
 			    sz, ops[d], i + 1, k);
@@ -483,13 +565,24 @@ bench_repeat(struct bench *b, uint64_t size, uint64_t bs, unsigned k,
 			tmp.block = bs;
 			if (d == 1)
 				bench_drop(b);
+			if (bench_stop)
+				break;
 			bench_progress(b, tmp.test);
 			tmp.run = bench_run_open(b, &tmp);
+			ran[d]++;
 			if (bench_files(b, &tmp, dir, 90, 1, size, bs,
 			    d == 0) == -1) {
 				bench_run_end(b, &tmp);
+				if (tmp.status == BENCH_INTERRUPTED && n == 0) {
+					tmp.repeats = k;
+					snprintf(tmp.test, sizeof tmp.test,
+					    "%s", row[d]->test);
+					json_decref(row[d]->report);
+					*row[d] = tmp;
+					break;
+				}
 				json_decref(tmp.report);
-				row[d]->status = 1;
+				row[d]->status = tmp.status;
 				snprintf(row[d]->note, sizeof row[d]->note,
 				    "%s", tmp.note);
 				break;
@@ -499,7 +592,7 @@ bench_repeat(struct bench *b, uint64_t size, uint64_t bs, unsigned k,
 			if (rates[n] > best) {
 				best = rates[n];
 				json_decref(row[d]->report);
-				tmp.status = 0;
+				tmp.status = BENCH_DONE;
 				tmp.repeats = k;
 				snprintf(tmp.test, sizeof tmp.test, "%s",
 				    row[d]->test);
@@ -514,11 +607,25 @@ bench_repeat(struct bench *b, uint64_t size, uint64_t bs, unsigned k,
 			row[d]->median = n % 2 ? rates[n / 2] :
 			    (rates[n / 2 - 1] + rates[n / 2]) / 2;
 		}
-		if (row[0]->status != 0)
+		done[d] = n;
+		if (row[0]->status != BENCH_DONE)
 			break;
 	}
-	if (row[0]->status != 0 && row[1]->status == 0) {
-		row[1]->status = 2;
+	for (d = 0; bench_stop && d < 2; d++)
+		if (done[d] > 0 && done[d] < k) {
+			row[d]->status = BENCH_INTERRUPTED;
+			snprintf(row[d]->note, sizeof row[d]->note,
+			    "interrupted by %s after %u of %u runs",
+			    bench_signame(), done[d], k);
+		}
+	if (bench_stop) {
+		if (ran[1] == 0)
+			bench_unrow(b, row[1]);
+		if (ran[0] == 0)
+			bench_unrow(b, row[0]);
+	} else if (row[0]->status != BENCH_DONE &&
+	    row[1]->status == BENCH_DONE) {
+		row[1]->status = BENCH_SKIPPED;
 		snprintf(row[1]->note, sizeof row[1]->note, "%s",
 		    "nothing was written to read");
 	}
@@ -529,7 +636,8 @@ bench_repeat(struct bench *b, uint64_t size, uint64_t bs, unsigned k,
 static json_t *
 bench_row_json(const struct bench_row *r)
 {
-	static const char *const st[] = { "done", "failed", "skipped" };
+	static const char *const st[] = { "done", "failed", "skipped",
+	    "interrupted" };
 	json_t	*o;
 
 	o = json_pack("{s:s,s:s,s:s}", "test", r->test, "op", r->op,
@@ -555,7 +663,7 @@ bench_row_json(const struct bench_row *r)
 	if (r->repeats > 0) {
 		json_object_set_new(o, "repeats", json_integer(r->repeats));
 		json_object_set_new(o, "median_bytes_per_second",
-		    json_real(r->median));
+		    r->median > 0 ? json_real(r->median) : json_null());
 	}
 	if (r->op[0] != 'l')
 		json_object_set_new(o, "verified", json_boolean(r->status ==
@@ -626,32 +734,38 @@ bench_print_ceilings(const struct bench *b)
 	}
 }
 
+/* The table of the tests: the client's figures beside the verdicts. */
 static void
 bench_print(const struct bench *b)
 {
 	const struct bench_row	*r;
 	const json_t		*sh;
-	char			 client[48], of[16];
+	struct table		*t;
+	char			 client[64], of[16];
 	size_t			 i;
 
 	bench_print_ceilings(b);
-	printf("\n%-30s %-22s %8s %6s  %-8s %-24s %s\n", "test", "client",
-	    "seconds", "of low", "verdict", "resource", "figure");
+	if ((t = table_new("l  l  r  r  l  l  l")) == NULL)
+		return;
+	table_row(t, "test", "client", "seconds", "of low", "verdict",
+	    "resource", "figure", NULL);
 	for (i = 0; i < b->nrows; i++) {
 		r = &b->rows[i];
-		if (r->status == 2) {
-			printf("%-30s skipped: %s\n", r->test, r->note);
+		table_add(t, "%s", r->test);
+		if (r->status == BENCH_SKIPPED) {
+			table_span(t, "skipped: %s", r->note);
 			continue;
 		}
-		if (r->status == 1 && r->seconds <= 0) {
-			printf("%-30s FAILED: %s\n", r->test, r->note);
+		if (r->status != BENCH_DONE && r->seconds <= 0) {
+			table_span(t, "%s: %s", r->status == BENCH_FAILED ?
+			    "FAILED" : "stopped", r->note);
 			continue;
 		}
 		if (!strcmp(r->op, "list"))
 			snprintf(client, sizeof client, "%.0f files/s",
 			    r->seconds > 0 ? (double)r->files / r->seconds :
 			    0);
-		else if (r->repeats > 0)
+		else if (r->repeats > 0 && r->median > 0)
 			snprintf(client, sizeof client, "%.1f MB/s (med %.1f)",
 			    (double)r->bytes / r->seconds / 1e6,
 			    r->median / 1e6);
@@ -668,13 +782,18 @@ bench_print(const struct bench *b)
 			snprintf(of, sizeof of, "%.0f%%", json_number_value(sh));
 		else
 			snprintf(of, sizeof of, "-");
-		printf("%-30s %-22s %8.2f %6s  %-8s %-24s %s\n", r->test, client,
-		    r->seconds, of, r->vclass[0] != '\0' ? r->vclass : "-",
-		    r->resource[0] != '\0' ? r->resource : "-",
-		    r->figure[0] != '\0' ? r->figure : "");
-		if (r->status == 1)
-			printf("%-30s FAILED: %s\n", "", r->note);
+		table_add(t, "%s", client);
+		table_add(t, "%.2f", r->seconds);
+		table_row(t, of, r->vclass[0] != '\0' ? r->vclass : "-",
+		    r->resource[0] != '\0' ? r->resource : "-", r->figure, NULL);
+		if (r->status != BENCH_DONE) {
+			table_add(t, "%s", "");
+			table_span(t, "%s: %s", r->status == BENCH_FAILED ?
+			    "FAILED" : "stopped", r->note);
+		}
 	}
+	printf("\n");
+	table_done(t, stdout);
 }
 
 static int
@@ -763,6 +882,7 @@ cmd_bench(struct client *c, int argc, char **argv)
 	int			 ch, mask = T_ALL, keep = 0, rc = 0, rv, smb;
 	size_t			 i;
 	json_t			*out, *rows;
+	struct sigaction	 sa, oldint, oldterm;
 
 	memset(&po, 0, sizeof po);
 	memset(&b, 0, sizeof b);
@@ -905,7 +1025,6 @@ cmd_bench(struct client *c, int argc, char **argv)
 		memcpy(b.pat + i, b.pat, SYNTH_PATTERN_PERIOD + b.io_size - i <
 		    SYNTH_PATTERN_PERIOD ? SYNTH_PATTERN_PERIOD + b.io_size - i :
 		    SYNTH_PATTERN_PERIOD);
-	b.tty = isatty(2) && !c->json;
 	snprintf(b.server_cache, sizeof b.server_cache, "%s", b.drop ?
 	    "server cache: not dropped (no read test ran)" :
 	    "server cache: not dropped (--no-drop-cache)");
@@ -915,44 +1034,57 @@ cmd_bench(struct client *c, int argc, char **argv)
 		rc = 1;
 		goto out;
 	}
+	/*
+	 * Ctrl-C or SIGTERM stops the matrix where it is and cleans up; a
+	 * second one ends nasperf at once (SA_RESETHAND).
+	 */
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = bench_sig;
+	sa.sa_flags = SA_RESETHAND;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, &oldint);
+	sigaction(SIGTERM, &sa, &oldterm);
 	if (mask & T_SEQ) {
 		snprintf(name, sizeof name, "%s at 1 MiB", bench_size(sz.seq,
 		    s1, sizeof s1));
 		bench_pair(&b, BENCH_DIR "/seq", 1, 1, sz.seq, MiB, name, keep);
 	}
-	if (mask & T_SMALL) {
+	if ((mask & T_SMALL) && !bench_stop) {
 		snprintf(name, sizeof name, "%s at 1 KiB", bench_size(sz.small,
 		    s1, sizeof s1));
 		bench_pair(&b, BENCH_DIR "/small", 2, 1, sz.small, KiB, name,
 		    keep);
 	}
-	if (mask & T_FILES) {
+	if ((mask & T_FILES) && !bench_stop) {
 		snprintf(name, sizeof name, "%" PRIu64 " x %s", sz.nbig,
 		    bench_size(sz.big, s1, sizeof s1));
 		bench_pair(&b, BENCH_DIR "/big", 3, sz.nbig, sz.big, MiB, name,
 		    keep);
 		snprintf(name, sizeof name, "%" PRIu64 " x %s", sz.nmid,
 		    bench_size(sz.mid, s1, sizeof s1));
-		bench_pair(&b, BENCH_DIR "/mid", 4, sz.nmid, sz.mid, MiB, name,
-		    keep);
+		if (!bench_stop)
+			bench_pair(&b, BENCH_DIR "/mid", 4, sz.nmid, sz.mid,
+			    MiB, name, keep);
 		snprintf(name, sizeof name, "%" PRIu64 " x %s", sz.ntiny,
 		    bench_size(sz.tiny, s1, sizeof s1));
-		bench_pair(&b, BENCH_DIR "/tiny", 5, sz.ntiny, sz.tiny, MiB,
-		    name, keep);
+		if (!bench_stop)
+			bench_pair(&b, BENCH_DIR "/tiny", 5, sz.ntiny, sz.tiny,
+			    MiB, name, keep);
 	}
 	if (mask & T_LIST)
-		for (i = 0; i < 3; i++)
+		for (i = 0; i < 3 && !bench_stop; i++)
 			bench_list(&b, sz.list[i], keep);
-	if (mask & T_REPEAT)
+	if ((mask & T_REPEAT) && !bench_stop)
 		bench_repeat(&b, sz.repeat, sz.repeat_block, sz.repeats,
 		    keep);
 	if (!keep && b.fs.can_write)
 		(void)b.fs.ops->rmdir(&b.fs, BENCH_DIR);
-	if (b.tty)
-		fprintf(stderr, "\r\033[K");
+	client_progress_clear();
+	sigaction(SIGINT, &oldint, NULL);
+	sigaction(SIGTERM, &oldterm, NULL);
 
 	for (i = 0; i < b.nrows; i++)
-		if (b.rows[i].status == 1)
+		if (b.rows[i].status == BENCH_FAILED)
 			rc = 1;
 	if (c->json) {
 		out = json_pack("{s:s,s:s,s:s,s:s,s:o}", "target", target,
@@ -961,14 +1093,15 @@ cmd_bench(struct client *c, int argc, char **argv)
 		if (out != NULL) {
 			json_object_set_new(out, "server_cache",
 			    json_string(b.server_cache));
+			json_object_set_new(out, "interrupted", bench_stop ?
+			    json_string(bench_signame()) : json_null());
 			json_object_set_new(out, "ceilings", json_pack(
 			    "{s:O?,s:O?}", "write", bench_ceilings(&b, "write"),
 			    "read", bench_ceilings(&b, "read")));
 			for (i = 0; i < b.nrows; i++)
 				json_array_append_new(rows,
 				    bench_row_json(&b.rows[i]));
-			json_dumpf(out, stdout, CLIENT_JSON);
-			fputc('\n', stdout);
+			client_print_json(out, CLIENT_JSON);
 			json_decref(out);
 		}
 	} else {
@@ -976,6 +1109,16 @@ cmd_bench(struct client *c, int argc, char **argv)
 		    b.fs.protocol, b.fs.ops->name);
 		printf("%s; %s\n\n", b.fs.cache, b.server_cache);
 		bench_print(&b);
+	}
+	/* Stopped: said last, and the exit status a shell gives a signal. */
+	if (bench_stop) {
+		fflush(stdout);
+		snprintf(name, sizeof name, "; run %ld, under way, ended as "
+		    "interrupted", b.stopped_run);
+		client_fail("interrupted by %s: the table has the tests that "
+		    "ran%s%s", bench_signame(), b.stopped_run > 0 ? name : "",
+		    keep || !b.fs.can_write ? "" : "; their files are removed");
+		rc = 128 + bench_stop;
 	}
 out:
 	for (i = 0; i < b.nrows; i++)

@@ -44,6 +44,7 @@
 #include "client.h"
 #include "nptime.h"
 #include "show.h"
+#include "table.h"
 
 #define DIAG_BUDGET	300.0	/* seconds, by default */
 #define DIAG_SYNTH_S	4	/* each way */
@@ -331,6 +332,7 @@ static void
 diag_print(const struct diag *g, const json_t *doc)
 {
 	const json_t	*t, *v, *x, *c = json_object_get(doc, "ceilings");
+	struct table	*tb;
 	char		 rate[48];
 	size_t		 i;
 
@@ -345,20 +347,26 @@ diag_print(const struct diag *g, const json_t *doc)
 	if (json_is_string(json_object_get(c, "lower")))
 		printf("  the lower ceiling is the %s\n", show_str(c,
 		    "lower"));
-	printf("\n%-28s %14s %6s  %s\n", "test", "rate", "of low", "verdict");
+	if ((tb = table_new("l  r  r  l")) == NULL)
+		return;
+	table_row(tb, "test", "rate", "of low", "verdict", NULL);
 	json_array_foreach(json_object_get(doc, "tests"), i, t) {
 		v = json_object_get(t, "verdict");
 		diag_rate(rate, sizeof rate, t);
-		printf("%-28.28s %14s ", show_str(t, "test"), rate);
+		table_add(tb, "%s", show_str(t, "test"));
+		table_add(tb, "%s", rate);
 		if (json_is_number(json_object_get(t, "share_of_lower_pct")))
-			printf("%5.0f%%", json_number_value(json_object_get(t,
-			    "share_of_lower_pct")));
+			table_add(tb, "%.0f%%", json_number_value(
+			    json_object_get(t, "share_of_lower_pct")));
 		else
-			printf("%6s", "-");
-		printf("  %s%s%s\n", json_is_object(v) ? show_str(v, "class") :
-		    "-", json_is_object(v) ? ": " : "", json_is_object(v) ?
-		    show_str(v, "resource") : "");
+			table_add(tb, "-");
+		table_add(tb, "%s%s%s", json_is_object(v) ? show_str(v,
+		    "class") : "-", json_is_object(v) ? ": " : "",
+		    json_is_object(v) ? show_str(v, "resource") : "");
+		table_end(tb);
 	}
+	printf("\n");
+	table_done(tb, stdout);
 	if (json_array_size(json_object_get(doc, "causes")) > 0)
 		printf("\nlikely causes\n");
 	json_array_foreach(json_object_get(doc, "causes"), i, x)
@@ -686,8 +694,7 @@ cmd_diagnose(struct client *c, int argc, char **argv)
 	if (g.html != NULL && diag_write_html(g.html, doc) == -1)
 		rc = 1;
 	if (c->json) {
-		json_dumpf(doc, stdout, CLIENT_JSON);
-		fputc('\n', stdout);
+		client_print_json(doc, CLIENT_JSON);
 	} else
 		diag_print(&g, doc);
 	json_decref(doc);

@@ -23,6 +23,7 @@
 #include "client.h"
 #include "probe.h"
 #include "show.h"
+#include "table.h"
 
 #define DISKTEST_POLL_S	0.5
 
@@ -89,6 +90,7 @@ static void
 disktest_print(const json_t *j)
 {
 	const json_t	*k, *v, *z, *ex, *eff, *m, *r1, *r32, *cc;
+	struct table	*t;
 	const char	*s;
 	char		 a[7][32];	/* one per column of a row */
 	char		 why[512];
@@ -108,39 +110,46 @@ disktest_print(const json_t *j)
 		printf("error: %s\n", s);
 	json_array_foreach(json_object_get(j, "forced"), i, v)
 		printf("forced: %s\n", json_string_value(v));
-	if (json_array_size(json_object_get(j, "disks")) > 0) {
-		printf("\n%-10s %-20s %7s %7s %7s %7s %8s %8s %9s\n", "DISK",
-		    "MODEL", "OUTER", "MIDDLE", "INNER", "ALL", "IOPS1",
-		    "IOPS32", "LAT1 p50");
-		printf("%-10s %-20s %7s %7s %7s %7s %8s %8s %9s\n", "", "",
-		    "MB/s", "MB/s", "MB/s", "MB/s", "QD1", "QD32", "us");
-	}
-	json_array_foreach(json_object_get(j, "disks"), i, k) {
-		z = json_object_get(k, "zones");
-		r1 = json_object_get(k, "rand_qd1");
-		r32 = json_object_get(k, "rand_qd32");
-		cc = json_object_get(k, "concurrent");
-		s = json_string_value(json_object_get(k, "model"));
-		printf("%-10s %-20.20s %7s %7s %7s %7s %8s %8s %9s%s\n",
-		    json_string_value(json_object_get(k, "name")),
-		    s != NULL && *s != '\0' ? s : "-",
-		    disktest_mbps(a[0], sizeof a[0], json_object_get(z,
-		    "outer"), "bytes_per_s"),
-		    disktest_mbps(a[1], sizeof a[1], json_object_get(z,
-		    "middle"), "bytes_per_s"),
-		    disktest_mbps(a[2], sizeof a[2], json_object_get(z,
-		    "inner"), "bytes_per_s"),
-		    disktest_mbps(a[3], sizeof a[3], cc, "bytes_per_s"),
-		    disktest_fmt(a[4], sizeof a[4], r1, "iops", 1, "%.0f"),
-		    disktest_fmt(a[5], sizeof a[5], r32, "iops", 1, "%.0f"),
-		    disktest_fmt(a[6], sizeof a[6], json_object_get(r1,
-		    "lat_us"), "p50", 1, "%.0f"),
-		    json_is_true(json_object_get(k, "slow")) ?
-		    "  SLOW: more than 8 % below its array's mean" : "");
-		json_array_foreach(json_object_get(k, "implausible"), n, v)
-			printf("  IMPLAUSIBLE: %s\n", probe_escape_ctl(why,
-			    json_string_value(v) != NULL ? json_string_value(v) :
-			    "", sizeof why));
+	if (json_array_size(json_object_get(j, "disks")) > 0 &&
+	    (t = table_new("l  l  r  r  r  r  r  r  r  l")) != NULL) {
+		table_row(t, "DISK", "MODEL", "OUTER", "MIDDLE", "INNER", "ALL",
+		    "IOPS1", "IOPS32", "LAT1 p50", NULL);
+		table_row(t, "", "", "MB/s", "MB/s", "MB/s", "MB/s", "QD1",
+		    "QD32", "us", NULL);
+		json_array_foreach(json_object_get(j, "disks"), i, k) {
+			z = json_object_get(k, "zones");
+			r1 = json_object_get(k, "rand_qd1");
+			r32 = json_object_get(k, "rand_qd32");
+			cc = json_object_get(k, "concurrent");
+			s = json_string_value(json_object_get(k, "model"));
+			table_row(t, show_str(k, "name"), s != NULL && *s !=
+			    '\0' ? show_str(k, "model") : "-",
+			    disktest_mbps(a[0], sizeof a[0],
+			    json_object_get(z, "outer"), "bytes_per_s"),
+			    disktest_mbps(a[1], sizeof a[1],
+			    json_object_get(z, "middle"), "bytes_per_s"),
+			    disktest_mbps(a[2], sizeof a[2],
+			    json_object_get(z, "inner"), "bytes_per_s"),
+			    disktest_mbps(a[3], sizeof a[3], cc,
+			    "bytes_per_s"),
+			    disktest_fmt(a[4], sizeof a[4], r1, "iops", 1,
+			    "%.0f"),
+			    disktest_fmt(a[5], sizeof a[5], r32, "iops", 1,
+			    "%.0f"),
+			    disktest_fmt(a[6], sizeof a[6],
+			    json_object_get(r1, "lat_us"), "p50", 1, "%.0f"),
+			    json_is_true(json_object_get(k, "slow")) ?
+			    "SLOW: more than 8 % below its array's mean" : "",
+			    NULL);
+			json_array_foreach(json_object_get(k, "implausible"), n,
+			    v)
+				table_span(t, "  IMPLAUSIBLE: %s",
+				    probe_escape_ctl(why, json_string_value(v) !=
+				    NULL ? json_string_value(v) : "",
+				    sizeof why));
+		}
+		printf("\n");
+		table_done(t, stdout);
 	}
 	if (json_is_object(v = json_object_get(j, "concurrent")))
 		printf("all at once: %.1f MB/s, one at a time: %.1f MB/s "
@@ -158,26 +167,27 @@ disktest_print(const json_t *j)
 		    json_string_value(json_object_get(v, "layout")),
 		    json_string_value(json_object_get(v, "device")),
 		    n, n == 1 ? "" : "s");
-		printf("  %-12s %10s %10s %10s %10s\n", "", "WRITE MB/s",
-		    "READ MB/s", "RAND R IOPS", "RAND W IOPS");
-		printf("  %-12s %10s %10s %10s %10s\n", "measured",
-		    disktest_mbps(a[0], sizeof a[0], json_object_get(v,
-		    "write"), "bytes_per_s"),
+		if ((t = table_new("  l  r  r  r  r")) == NULL)
+			continue;
+		table_row(t, "", "WRITE MB/s", "READ MB/s", "RAND R IOPS",
+		    "RAND W IOPS", NULL);
+		table_row(t, "measured", disktest_mbps(a[0], sizeof a[0],
+		    json_object_get(v, "write"), "bytes_per_s"),
 		    disktest_mbps(a[1], sizeof a[1], json_object_get(v,
 		    "read"), "bytes_per_s"),
 		    disktest_fmt(a[2], sizeof a[2], json_object_get(v,
 		    "rand_read"), "iops", 1, "%.0f"),
 		    disktest_fmt(a[3], sizeof a[3], json_object_get(v,
-		    "rand_write"), "iops", 1, "%.0f"));
+		    "rand_write"), "iops", 1, "%.0f"), NULL);
 		ex = json_object_get(v, "expected");
 		eff = json_object_get(ex, "efficiency");
-		printf("  %-12s %10s %10s\n", "expected",
-		    disktest_mbps(a[0], sizeof a[0], ex, "write_bytes_per_s"),
-		    disktest_mbps(a[1], sizeof a[1], ex, "read_bytes_per_s"));
-		printf("  %-12s %10s %10s\n", "efficiency",
-		    disktest_fmt(a[0], sizeof a[0], eff, "write", 100,
-		    "%.0f %%"), disktest_fmt(a[1], sizeof a[1], eff, "read",
-		    100, "%.0f %%"));
+		table_row(t, "expected", disktest_mbps(a[0], sizeof a[0], ex,
+		    "write_bytes_per_s"), disktest_mbps(a[1], sizeof a[1], ex,
+		    "read_bytes_per_s"), NULL);
+		table_row(t, "efficiency", disktest_fmt(a[0], sizeof a[0], eff,
+		    "write", 100, "%.0f %%"), disktest_fmt(a[1], sizeof a[1],
+		    eff, "read", 100, "%.0f %%"), NULL);
+		table_done(t, stdout);
 		if ((s = json_string_value(json_object_get(v, "cache"))) !=
 		    NULL)
 			printf("  cache: %s\n", s);
@@ -189,12 +199,13 @@ disktest_print(const json_t *j)
 	}
 }
 
-/* Draw the progress bar on stderr. */
+/* Draw the progress bar on a terminal. */
 static void
-disktest_bar(const json_t *j)
+disktest_bar(struct client *c, const json_t *j)
 {
 	const json_t	*p = json_object_get(j, "progress");
 	double		 f = json_number_value(json_object_get(p, "fraction"));
+	char		 bar[32];
 	int		 i, w = 30, fill;
 
 	if (!(f >= 0))
@@ -202,10 +213,10 @@ disktest_bar(const json_t *j)
 	if (f > 1)
 		f = 1;
 	fill = (int)(f * w);
-	fputs("\r[", stderr);
 	for (i = 0; i < w; i++)
-		fputc(i < fill ? '#' : ' ', stderr);
-	fprintf(stderr, "] %3.0f %% %lld/%lld %-40.40s %7.1f MB/s\033[K",
+		bar[i] = i < fill ? '#' : ' ';
+	bar[w] = '\0';
+	client_progress(c, "[%s] %3.0f %% %lld/%lld %-40.40s %7.1f MB/s", bar,
 	    f * 100, json_integer_value(json_object_get(p, "step")),
 	    json_integer_value(json_object_get(p, "steps")),
 	    show_str(p, "label"),
@@ -220,8 +231,7 @@ disktest_show(struct client *c, json_t *j)
 	int		 rc = st != NULL && strcmp(st, "done") == 0 ? 0 : 1;
 
 	if (c->json) {
-		json_dumpf(j, stdout, CLIENT_JSON);
-		fputc('\n', stdout);
+		client_print_json(j, CLIENT_JSON);
 	} else
 		disktest_print(j);
 	json_decref(j);
@@ -333,7 +343,7 @@ cmd_disktest(struct client *c, int argc, char **argv)
 	json_t		*body, *targets, *j;
 	const char	*st, *show = NULL, *cancel = NULL;
 	char		 path[96];
-	int		 i, rc, tty, cancelled = 0;
+	int		 i, rc, cancelled = 0;
 
 	body = json_object();
 	targets = json_array();
@@ -343,7 +353,6 @@ cmd_disktest(struct client *c, int argc, char **argv)
 		json_decref(targets);
 		return (rc);
 	}
-	tty = isatty(2) && !c->json;
 	for (i = optind; i < argc; i++)
 		json_array_append_new(targets, json_string(argv[i]));
 	if (show != NULL || cancel != NULL) {
@@ -374,8 +383,7 @@ cmd_disktest(struct client *c, int argc, char **argv)
 		if (st == NULL || (strcmp(st, "running") != 0 &&
 		    strcmp(st, "checking") != 0))
 			break;
-		if (tty)
-			disktest_bar(j);
+		disktest_bar(c, j);
 		if (disktest_interrupted && !cancelled) {
 			json_decref(client_call(c, EVHTTP_REQ_DELETE, path,
 			    NULL));
@@ -387,7 +395,6 @@ cmd_disktest(struct client *c, int argc, char **argv)
 			return (1);
 	}
 	signal(SIGINT, SIG_DFL);
-	if (tty)
-		fputs("\r\033[K", stderr);
+	client_progress_clear();
 	return (disktest_show(c, j));
 }

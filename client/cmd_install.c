@@ -1902,8 +1902,7 @@ cmd_install(struct client *c, int argc, char **argv)
 	if (in->dry_run) {
 		if (c->json) {
 			j = install_json(in, NULL, host);
-			json_dumpf(j, stdout, CLIENT_JSON);
-			fputc('\n', stdout);
+			client_print_json(j, CLIENT_JSON);
 			json_decref(j);
 		} else {
 			install_print_box(in);
@@ -1962,8 +1961,7 @@ cmd_install(struct client *c, int argc, char **argv)
 		goto out;
 	if (c->json) {
 		j = install_json(in, &res, host);
-		json_dumpf(j, stdout, CLIENT_JSON);
-		fputc('\n', stdout);
+		client_print_json(j, CLIENT_JSON);
 		json_decref(j);
 	} else {
 		printf("%s answers at %s:%u (pid %s)\n\n", res.version[0] !=
@@ -2136,8 +2134,7 @@ cmd_uninstall(struct client *c, int argc, char **argv)
 		    in->dest, "prefix", in->prefix, "dry_run", in->dry_run,
 		    "installed", !u.none, "removed", u.removed, "kept",
 		    u.kept);
-		json_dumpf(j, stdout, CLIENT_JSON);
-		fputc('\n', stdout);
+		client_print_json(j, CLIENT_JSON);
 		json_decref(j);
 	} else if (u.none)
 		printf("  nothing to do: no nasperf install at %s\n",

@@ -31,6 +31,7 @@
 #include "importers.h"
 #include "nptime.h"
 #include "show.h"
+#include "table.h"
 
 #define RUN_CAPTURE_MAX	(8 * 1024 * 1024)	/* output kept for parsing */
 #define RUN_IMPORT_MAX	(16 * 1024 * 1024)	/* an imported file */
@@ -291,8 +292,7 @@ run_print_report(struct client *c, long id, const json_t *rep)
 	char	path[64];
 
 	if (c->json) {
-		json_dumpf(rep, stdout, CLIENT_JSON);
-		fputc('\n', stdout);
+		client_print_json(rep, CLIENT_JSON);
 		return (0);
 	}
 	snprintf(path, sizeof path, "/v1/runs/%ld/report?format=text", id);
@@ -305,10 +305,13 @@ run_print_report(struct client *c, long id, const json_t *rep)
 	return (0);
 }
 
-/* End run id with the client's figures and print its report. */
+/*
+ * End run id with the client's figures, as interrupted when the command
+ * was stopped, and print its report.
+ */
 static int
 run_end(struct client *c, long id, const struct importers_result *r,
-    const struct rusage *ru)
+    const struct rusage *ru, int interrupted)
 {
 	json_t	*body, *rep;
 	char	 path[64];
@@ -337,6 +340,8 @@ run_end(struct client *c, long id, const struct importers_result *r,
 	if (r->has_block_size && r->block_size > 0)
 		json_object_set_new(body, "block_size", json_integer(
 		    (json_int_t)r->block_size));
+	if (interrupted)
+		json_object_set_new(body, "interrupted", json_true());
 	snprintf(path, sizeof path, "/v1/runs/%ld/end", id);
 	rep = client_call(c, EVHTTP_REQ_POST, path, body);
 	json_decref(body);
@@ -454,18 +459,23 @@ run_local(const struct client *c)
 /*
  * Let the held benchmark run with its output shown and captured; the
  * exit status as the shell gives it (128 + signal), or -1 when it could
- * not be started.
+ * not be started.  On a terminal, a line says how long run id has been
+ * going, each second from the first: it is drawn only where the command's
+ * own output left the cursor at the start of a line (dd's status=progress
+ * keeps its own), and asks the daemon nothing, which would cost the box
+ * under test.
  */
 static int
-run_command(struct run_child *ch, int json, struct run_cap *out,
-    struct run_cap *err)
+run_command(const struct client *c, long id, struct run_child *ch,
+    struct run_cap *out, struct run_cap *err)
 {
 	struct pollfd	 pfd[2];
 	struct run_cap	*caps[2] = { out, err };
 	char		 buf[65536];
 	pid_t		 pid = ch->pid;
 	ssize_t		 n;
-	int		 status, open_fds = 2, i;
+	double		 t0 = nptime_mono(), next = t0 + 1, now;
+	int		 status, open_fds = 2, i, fd, midline = 0, wait;
 
 	/* Let it go. */
 	while (write(ch->go, "g", 1) == -1 && errno == EINTR)
@@ -475,7 +485,16 @@ run_command(struct run_child *ch, int json, struct run_cap *out,
 	pfd[1].fd = ch->err;
 	pfd[0].events = pfd[1].events = POLLIN;
 	while (open_fds > 0) {
-		if (poll(pfd, 2, -1) == -1) {
+		now = nptime_mono();
+		if (now >= next) {
+			if (!midline)
+				client_progress(c, "run %ld: %.0f s so far "
+				    "(Ctrl-C stops the command; the run ends "
+				    "with it)", id, now - t0);
+			next += 1;
+		}
+		wait = (int)((next - now) * 1000) + 1;
+		if (poll(pfd, 2, wait < 1 ? 1 : wait) == -1) {
 			if (errno == EINTR)
 				continue;
 			break;
@@ -493,9 +512,15 @@ run_command(struct run_child *ch, int json, struct run_cap *out,
 			}
 			run_cap_add(caps[i], buf, (size_t)n);
 			/* With --json stdout is ours: the command's goes to 2. */
-			run_echo(i == 0 && !json ? 1 : 2, buf, (size_t)n);
+			fd = i == 0 && !c->json ? 1 : 2;
+			if (isatty(fd)) {
+				client_progress_clear();
+				midline = buf[n - 1] != '\n';
+			}
+			run_echo(fd, buf, (size_t)n);
 		}
 	}
+	client_progress_clear();
 	/*
 	 * wait4 gives what it and every child it reaped made the storage
 	 * read and write, to its last byte: the daemon's readings of its
@@ -670,8 +695,7 @@ run_import(struct client *c, const struct run_opts *o)
 			continue;
 		}
 		if (c->json) {
-			json_dumpf(j, stdout, CLIENT_JSON);
-			fputc('\n', stdout);
+			client_print_json(j, CLIENT_JSON);
 		} else
 			printf("run %lld %s: %s: %s\n",
 			    json_integer_value(json_object_get(j, "id")),
@@ -700,7 +724,7 @@ cmd_run(struct client *c, int argc, char **argv)
 	void			(*oldint)(int);
 	double			 t0, wall;
 	long			 id;
-	int			 status, rc, local;
+	int			 status, rc, local, stopped;
 
 	memset(&ch, 0, sizeof ch);
 	if ((rc = run_options(c, argc, argv, &o, &run_args)) != -1)
@@ -733,7 +757,7 @@ cmd_run(struct client *c, int argc, char **argv)
 	/* Ctrl-C stops the benchmark, not us: the run must still end. */
 	oldint = signal(SIGINT, SIG_IGN);
 	t0 = nptime_mono();
-	status = run_command(&ch, c->json, &out, &err);
+	status = run_command(c, id, &ch, &out, &err);
 	wall = nptime_mono() - t0;
 	signal(SIGINT, oldint);
 	run_parse_output(&out, &err, &r);
@@ -750,16 +774,19 @@ cmd_run(struct client *c, int argc, char **argv)
 	}
 	free(out.buf);
 	free(err.buf);
+	/* Ctrl-C or SIGTERM stopped it, or it stopped on one (bench). */
+	stopped = status == 128 + SIGINT || status == 128 + SIGTERM;
 	if (status == -1)
 		client_fail("%s: %s", argv[optind], strerror(errno));
 	else if (status != 0)
-		client_fail("%s exited with status %d; the run is ended anyway",
-		    argv[optind], status);
+		client_fail("%s exited with status %d; the run is ended %s",
+		    argv[optind], status, stopped ? "as interrupted" :
+		    "anyway");
 	if (!r.has_bytes && !c->json)
 		client_fail("no byte count in the command's output (dd or "
 		    "fio --output-format=json): give --bytes for the client's "
 		    "rate");
-	rc = run_end(c, id, &r, local && ch.has_ru ? &ch.ru : NULL);
+	rc = run_end(c, id, &r, local && ch.has_ru ? &ch.ru : NULL, stopped);
 	return (status != 0 ? (status == -1 ? 1 : status) : rc);
 }
 
@@ -833,7 +860,7 @@ cmd_mark(struct client *c, int argc, char **argv)
 	r.bytes = o.bytes;
 	r.has_seconds = o.has_seconds;
 	r.seconds = o.seconds;
-	rc = run_end(c, id, &r, NULL);
+	rc = run_end(c, id, &r, NULL, 0);
 	if (rc == 0 || c->status == 409 || c->status == 404)
 		(void)unlink(path);
 	return (rc);
@@ -862,8 +889,9 @@ runs_show(struct client *c, int argc, char **argv, const char *path,
     const struct args_cmd *cmd)
 {
 	const char	*key = cmd->name;
+	struct table	*t;
 	json_t		*j, *run, *v;
-	char		 when[32], rate[32], verdict[80], whom[160];
+	char		 when[32], rate[32], verdict[200], whom[160];
 	char		 query[128];
 	size_t		 i;
 	double		 secs;
@@ -887,17 +915,24 @@ runs_show(struct client *c, int argc, char **argv, const char *path,
 	if ((j = client_call(c, EVHTTP_REQ_GET, path, NULL)) == NULL)
 		return (1);
 	if (c->json) {
-		json_dumpf(j, stdout, CLIENT_JSON);
-		fputc('\n', stdout);
+		client_print_json(j, CLIENT_JSON);
 		json_decref(j);
 		return (0);
 	}
 	who = strcmp(key, "transfers") == 0;
-	printf("%-5s %-14s %-24s %-6s %-6s ", "ID", "START", "LABEL", "PROTO",
-	    "OP");
+	if ((t = table_new(who ? "r  l  l  l  l  l  r  r  l" :
+	    "r  l  l  l  l  r  r  l")) == NULL) {
+		json_decref(j);
+		return (client_fail("out of memory"));
+	}
+	table_add(t, "ID");
+	table_add(t, "START");
+	table_add(t, "LABEL");
+	table_add(t, "PROTO");
+	table_add(t, "OP");
 	if (who)
-		printf("%-20s ", "WHO");
-	printf("%8s %10s  %s\n", "SECONDS", "CLIENT", "VERDICT");
+		table_add(t, "WHO");
+	table_row(t, "SECONDS", "CLIENT", "VERDICT", NULL);
 	json_array_foreach(json_object_get(j, key), i, run) {
 		nptime_local(when, sizeof when, "%m-%d %H:%M:%S",
 		    json_number_value(json_object_get(run, "start")));
@@ -915,24 +950,30 @@ runs_show(struct client *c, int argc, char **argv, const char *path,
 			    show_str(v, "class"), show_str(v, "resource"));
 		else
 			snprintf(verdict, sizeof verdict, "(open)");
+		if (json_is_true(json_object_get(run, "interrupted")))
+			snprintf(verdict + strlen(verdict), sizeof verdict -
+			    strlen(verdict), " (interrupted)");
 		/* A copy a client's own run measured: said with it. */
 		if (json_is_integer(json_object_get(run, "joined")))
 			snprintf(verdict + strlen(verdict), sizeof verdict -
 			    strlen(verdict), " (joined to run %lld)",
 			    json_integer_value(json_object_get(run, "joined")));
-		printf("%-5lld %-14s %-24.24s %-6s %-6s ",
-		    json_integer_value(json_object_get(run, "id")), when,
-		    show_str(run, "label"), show_str(run, "protocol"),
-		    show_str(run, "op"));
+		table_add(t, "%lld", json_integer_value(json_object_get(run,
+		    "id")));
+		table_add(t, "%s", when);
+		table_add(t, "%s", show_str(run, "label"));
+		table_add(t, "%s", show_str(run, "protocol"));
+		table_add(t, "%s", show_str(run, "op"));
 		if (who)
-			printf("%-20.20s ", show_who(run, whom, sizeof whom) !=
+			table_add(t, "%s", show_who(run, whom, sizeof whom) !=
 			    NULL ? whom : "-");
 		if (json_is_true(json_object_get(run, "ended")))
-			printf("%8.1f", secs);
+			table_add(t, "%.1f", secs);
 		else
-			printf("%8s", "-");
-		printf(" %10s  %s\n", rate, verdict);
+			table_add(t, "-");
+		table_row(t, rate, verdict, NULL);
 	}
+	table_done(t, stdout);
 	/* Copies under way that are not runs yet, or are open ones. */
 	json_array_foreach(json_object_get(j, "live"), i, v)
 		printf("under way: %s from %s, %.1f MB/s for %.0f s%s\n",
@@ -1025,8 +1066,7 @@ cmd_report(struct client *c, int argc, char **argv)
 	if (strcmp(fmt, "json") == 0) {
 		if ((j = client_json(c)) == NULL)
 			return (1);
-		json_dumpf(j, stdout, CLIENT_JSON);
-		fputc('\n', stdout);
+		client_print_json(j, CLIENT_JSON);
 		json_decref(j);
 		return (0);
 	}
@@ -1037,18 +1077,18 @@ cmd_report(struct client *c, int argc, char **argv)
 
 /* One row of the compare table: a label and a value per run. */
 static void
-compare_row(const char *name, json_t **reps, size_t n,
+compare_row(struct table *t, const char *name, json_t **reps, size_t n,
     void (*cell)(const json_t *, char *, size_t))
 {
-	char	buf[64];
+	char	buf[320];
 	size_t	i;
 
-	printf("%-14s", name);
+	table_add(t, "%s", name);
 	for (i = 0; i < n; i++) {
 		cell(reps[i], buf, sizeof buf);
-		printf(" %-22.22s", buf);
+		table_add(t, "%s", buf);
 	}
-	printf("\n");
+	table_end(t);
 }
 
 static void
@@ -1112,11 +1152,12 @@ cell_util(const json_t *r, char *b, size_t n)
 int
 cmd_compare(struct client *c, int argc, char **argv)
 {
-	json_t	*reps[16], *all;
-	char	 path[96];
-	size_t	 n = 0, i;
-	long	 id;
-	int	 ch, rc = 0;
+	struct table	*t;
+	json_t		*reps[16], *all;
+	char		 path[96], layout[3 * 17 + 1];
+	size_t		 n = 0, i;
+	long		 id;
+	int		 ch, rc = 0;
 
 	optind = 0;
 	if ((ch = args_getopt(c, argc, argv, &compare_args)) != -1)
@@ -1142,22 +1183,29 @@ cmd_compare(struct client *c, int argc, char **argv)
 		all = json_array();
 		for (i = 0; i < n; i++)
 			json_array_append(all, reps[i]);
-		json_dumpf(all, stdout, CLIENT_JSON);
-		fputc('\n', stdout);
+		client_print_json(all, CLIENT_JSON);
 		json_decref(all);
 		goto out;
 	}
-	printf("%-14s", "RUN");
+	/* A column per run, two spaces apart. */
+	for (layout[0] = '\0', i = 0; i <= n; i++)
+		strcat(layout, i == 0 ? "l" : "  l");
+	if ((t = table_new(layout)) == NULL) {
+		rc = client_fail("out of memory");
+		goto out;
+	}
+	table_add(t, "RUN");
 	for (i = 0; i < n; i++)
-		printf(" %-22s", argv[i + 1]);
-	printf("\n");
-	compare_row("label", reps, n, cell_label);
-	compare_row("protocol", reps, n, cell_proto);
-	compare_row("client", reps, n, cell_rate);
-	compare_row("window", reps, n, cell_secs);
-	compare_row("verdict", reps, n, cell_class);
-	compare_row("resource", reps, n, cell_resource);
-	compare_row("utilisation", reps, n, cell_util);
+		table_add(t, "%s", argv[i + 1]);
+	table_end(t);
+	compare_row(t, "label", reps, n, cell_label);
+	compare_row(t, "protocol", reps, n, cell_proto);
+	compare_row(t, "client", reps, n, cell_rate);
+	compare_row(t, "window", reps, n, cell_secs);
+	compare_row(t, "verdict", reps, n, cell_class);
+	compare_row(t, "resource", reps, n, cell_resource);
+	compare_row(t, "utilisation", reps, n, cell_util);
+	table_done(t, stdout);
 out:
 	for (i = 0; i < n; i++)
 		json_decref(reps[i]);
@@ -1199,16 +1247,14 @@ cmd_top(struct client *c, int argc, char **argv)
 		if (tty)
 			printf("\033[H\033[2J");
 		if (c->json) {
-			json_dumpf(j, stdout, CLIENT_JSON_LINE);
-			fputc('\n', stdout);
+			client_print_json(j, CLIENT_JSON_LINE);
 		} else
 			show_counters(stdout, j);
 		json_decref(j);
 		if ((v = client_call(c, EVHTTP_REQ_GET,
 		    "/v1/verdict?seconds=5", NULL)) != NULL) {
 			if (c->json) {
-				json_dumpf(v, stdout, CLIENT_JSON_LINE);
-				fputc('\n', stdout);
+				client_print_json(v, CLIENT_JSON_LINE);
 			} else
 				printf("\nlast 5 s: %s: %s\n  %s\n",
 				    show_str(json_object_get(v, "verdict"),

@@ -508,7 +508,7 @@ out:
 	return (NULL);
 }
 
-/* Print the rate so far over the line before, on a terminal. */
+/* The rate so far, over the line before, on a terminal. */
 static void
 synth_progress(const struct synth_test *t, uint64_t *last, double *tlast)
 {
@@ -520,10 +520,9 @@ synth_progress(const struct synth_test *t, uint64_t *last, double *tlast)
 		sum += atomic_load_explicit(&t->st[i].moved,
 		    memory_order_relaxed);
 	r = now > *tlast ? (double)(sum - *last) / (now - *tlast) : 0;
-	fprintf(stderr, "\r%s %5.1f s %10.1f MB/s %8.0f Mb/s %10.1f MB  ",
+	client_progress(t->c, "%s %5.1f s %10.1f MB/s %8.0f Mb/s %10.1f MB",
 	    t->upload ? "upload  " : "download", now - t->t0, r / 1e6,
 	    r * 8 / 1e6, (double)sum / 1e6);
-	fflush(stderr);
 	*last = sum;
 	*tlast = now;
 }
@@ -535,7 +534,7 @@ synth_streams(struct synth_test *t, uint64_t *total, double *secs)
 	uint64_t	last = 0;
 	double		tlast, end = 0, next;
 	unsigned	i, started = 0;
-	int		tty = isatty(2) && !t->c->json, failed = 0, done;
+	int		failed = 0, done;
 
 	t->t0 = tlast = nptime_mono();
 	for (i = 0; i < t->nstreams; i++) {
@@ -549,7 +548,8 @@ synth_streams(struct synth_test *t, uint64_t *total, double *secs)
 		}
 		started++;
 	}
-	/* A progress line each second on a terminal. */
+	/* A progress line each second on a terminal, from the start. */
+	synth_progress(t, &last, &tlast);
 	for (next = t->t0 + 1;;) {
 		for (i = 0, done = 1; i < started; i++)
 			if (!atomic_load(&t->st[i].finished))
@@ -557,13 +557,11 @@ synth_streams(struct synth_test *t, uint64_t *total, double *secs)
 		if (done)
 			break;
 		usleep(50000);
-		if (tty && nptime_mono() >= next) {
+		if (nptime_mono() >= next) {
 			synth_progress(t, &last, &tlast);
 			next += 1;
 		}
 	}
-	if (tty && next > t->t0 + 1)
-		fputc('\n', stderr);
 	*total = 0;
 	for (i = 0; i < started; i++) {
 		pthread_join(t->st[i].th, NULL);
@@ -647,12 +645,15 @@ synth_direction(struct synth_test *t, json_t *out)
 	}
 	r = secs > 0 ? (double)total / secs : 0;
 
+	client_progress(c, "%s: %.1f MB/s; ending run %ld for its verdict...",
+	    t->upload ? "upload" : "download", r / 1e6, id);
 	body = json_pack("{s:I,s:f}", "bytes", (json_int_t)total,
 	    "client_seconds", secs > 0 ? secs : 1e-6);
 	snprintf(path, sizeof path, "/v1/runs/%ld/end", id);
 	if (body != NULL)
 		rep = client_call(c, EVHTTP_REQ_POST, path, body);
 	json_decref(body);
+	client_progress_clear();
 	if (rep == NULL)
 		rc = 1;
 	if (c->json) {
@@ -881,8 +882,7 @@ cmd_synth(struct client *c, int argc, char **argv)
 		rc |= synth_direction(t, out);
 	}
 	if (out != NULL) {
-		json_dumpf(out, stdout, CLIENT_JSON);
-		fputc('\n', stdout);
+		client_print_json(out, CLIENT_JSON);
 	}
 out:
 	json_decref(out);

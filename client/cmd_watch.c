@@ -24,6 +24,7 @@
 #include "client.h"
 #include "nptime.h"
 #include "show.h"
+#include "table.h"
 
 #define WATCH_SEEN	512	/* transfers remembered for their events */
 #define WATCH_RECENT	8	/* ended transfers drawn on a terminal */
@@ -158,7 +159,8 @@ watch_live_verdict(struct watch *w, long id, char *out, size_t outsz)
 static void
 watch_draw(struct watch *w, const json_t *list, double interval)
 {
-	const json_t	*t, *a;
+	struct table	*t;
+	const json_t	*x, *a;
 	char		 verdict[160], who[200], when[32], id[24];
 	size_t		 i, n, from;
 	json_int_t	 run;
@@ -171,51 +173,63 @@ watch_draw(struct watch *w, const json_t *list, double interval)
 	a = json_object_get(list, "live");
 	if (json_array_size(a) == 0)
 		printf("  no client is moving data\n");
-	else
-		printf("  %-26s %-7s %-9s %9s %8s %5s  %s\n", "CLIENT",
-		    "SERVICE", "STATE", "MB/s", "SECONDS", "RUN",
-		    "VERDICT SO FAR");
-	json_array_foreach(a, i, t) {
-		run = json_integer_value(json_object_get(t, "run"));
-		snprintf(verdict, sizeof verdict, "-");
-		snprintf(id, sizeof id, "-");
-		if (run > 0) {
-			watch_live_verdict(w, (long)run, verdict,
-			    sizeof verdict);
-			snprintf(id, sizeof id, "%lld", run);
+	else if ((t = table_new("  l  l  l  r  r  r  l")) != NULL) {
+		table_row(t, "CLIENT", "SERVICE", "STATE", "MB/s", "SECONDS",
+		    "RUN", "VERDICT SO FAR", NULL);
+		json_array_foreach(a, i, x) {
+			run = json_integer_value(json_object_get(x, "run"));
+			snprintf(verdict, sizeof verdict, "-");
+			snprintf(id, sizeof id, "-");
+			if (run > 0) {
+				watch_live_verdict(w, (long)run, verdict,
+				    sizeof verdict);
+				snprintf(id, sizeof id, "%lld", run);
+			}
+			table_add(t, "%s", show_str(x, "client"));
+			table_add(t, "%s", show_str(x, "service"));
+			table_add(t, "%s", show_str(x, "state"));
+			table_add(t, "%.1f", json_number_value(json_object_get(
+			    x, "bytes_per_s")) / 1e6);
+			table_add(t, "%.0f", json_number_value(json_object_get(
+			    x, "seconds")));
+			table_row(t, id, verdict, NULL);
 		}
-		printf("  %-26.26s %-7s %-9s %9.1f %8.0f %5s  %s\n",
-		    show_str(t, "client"), show_str(t, "service"),
-		    show_str(t, "state"), json_number_value(json_object_get(t,
-		    "bytes_per_s")) / 1e6, json_number_value(json_object_get(t,
-		    "seconds")), id, verdict);
+		table_done(t, stdout);
 	}
 	printf("\nENDED\n");
 	a = json_object_get(list, "transfers");
 	for (n = 0, i = 0; i < json_array_size(a); i++)
 		n += json_is_true(json_object_get(json_array_get(a, i),
 		    "ended"));
-	if (n == 0)
+	if (n == 0 || (t = table_new("  r  l  l  l  l  r  r  l")) == NULL) {
 		printf("  none yet\n");
-	else
-		printf("  %-5s %-8s %-22s %-6s %-6s %9s %8s  %s\n", "ID",
-		    "END", "WHO", "PROTO", "OP", "MB/s", "SECONDS", "VERDICT");
+		fflush(stdout);
+		return;
+	}
+	table_row(t, "ID", "END", "WHO", "PROTO", "OP", "MB/s", "SECONDS",
+	    "VERDICT", NULL);
 	from = n > WATCH_RECENT ? n - WATCH_RECENT : 0;
 	for (n = 0, i = 0; i < json_array_size(a); i++) {
-		t = json_array_get(a, i);
-		if (!json_is_true(json_object_get(t, "ended")) || n++ < from)
+		x = json_array_get(a, i);
+		if (!json_is_true(json_object_get(x, "ended")) || n++ < from)
 			continue;
-		printf("  %-5lld %-8s %-22.22s %-6s %-6s %9.1f %8.1f  %s: %s\n",
-		    json_integer_value(json_object_get(t, "id")),
-		    nptime_local(when, sizeof when, "%H:%M:%S",
-		    json_number_value(json_object_get(t, "end"))),
-		    watch_who(t, who, sizeof who), show_str(t, "protocol"),
-		    show_str(t, "op"), json_number_value(json_object_get(t,
-		    "client_rate")) / 1e6, json_number_value(json_object_get(t,
-		    "end")) - json_number_value(json_object_get(t, "start")),
-		    show_str(json_object_get(t, "verdict"), "class"),
-		    show_str(json_object_get(t, "verdict"), "resource"));
+		table_add(t, "%lld", json_integer_value(json_object_get(x,
+		    "id")));
+		table_add(t, "%s", nptime_local(when, sizeof when, "%H:%M:%S",
+		    json_number_value(json_object_get(x, "end"))));
+		table_add(t, "%s", watch_who(x, who, sizeof who));
+		table_add(t, "%s", show_str(x, "protocol"));
+		table_add(t, "%s", show_str(x, "op"));
+		table_add(t, "%.1f", json_number_value(json_object_get(x,
+		    "client_rate")) / 1e6);
+		table_add(t, "%.1f", json_number_value(json_object_get(x,
+		    "end")) - json_number_value(json_object_get(x, "start")));
+		table_add(t, "%s: %s", show_str(json_object_get(x, "verdict"),
+		    "class"), show_str(json_object_get(x, "verdict"),
+		    "resource"));
+		table_end(t);
 	}
+	table_done(t, stdout);
 	fflush(stdout);
 }
 
@@ -259,8 +273,7 @@ cmd_watch(struct client *c, int argc, char **argv)
 			break;
 		}
 		if (c->json) {
-			json_dumpf(j, stdout, CLIENT_JSON_LINE);
-			fputc('\n', stdout);
+			client_print_json(j, CLIENT_JSON_LINE);
 			fflush(stdout);
 		} else if (tty)
 			watch_draw(w, j, interval);

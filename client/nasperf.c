@@ -30,6 +30,7 @@
 #include <jansson.h>
 
 #include "client.h"
+#include "jsonnum.h"
 #include "np.h"
 #include "show.h"
 
@@ -380,6 +381,16 @@ client_call(struct client *c, int method, const char *path, const json_t *body)
 	return (j);
 }
 
+void
+client_print_json(const json_t *j, size_t flags)
+{
+	json_t	*r = jsonnum_round(j);
+
+	json_dumpf(r != NULL ? r : j, stdout, flags);
+	fputc('\n', stdout);
+	json_decref(r);
+}
+
 /* Print a JSON value with "-" for null or missing. */
 static void
 client_print_field(const char *label, json_t *v, const char *unit)
@@ -412,6 +423,24 @@ client_first(json_t *o, const char *a, const char *b)
 	return (b != NULL ? json_object_get(o, b) : NULL);
 }
 
+/*
+ * The firmware line: "DSM 7.2.1-69057 Update 5"; on a plain Linux server
+ * (vendor generic) the firmware is its distribution's version, and the
+ * line says os: "Debian GNU/Linux 12".
+ */
+static void
+client_show_os(json_t *id)
+{
+	const char	*os = json_string_value(json_object_get(id, "os"));
+	const char	*fw = json_string_value(json_object_get(id, "firmware"));
+	const char	*vendor = json_string_value(json_object_get(id,
+	    "vendor"));
+
+	printf("%-16s%s%s%s\n", vendor != NULL && strcmp(vendor, "generic") ==
+	    0 ? "os" : "firmware", os != NULL ? os : fw == NULL ? "-" : "",
+	    os != NULL && fw != NULL ? " " : "", fw != NULL ? fw : "");
+}
+
 /* The info table. */
 static void
 client_show_info(json_t *j)
@@ -428,8 +457,7 @@ client_show_info(json_t *j)
 	    NULL);
 	client_print_field("vendor", client_first(id, "vendor", NULL), NULL);
 	client_print_field("model", client_first(id, "model", NULL), NULL);
-	client_print_field("firmware", client_first(id, "firmware",
-	    "os"), NULL);
+	client_show_os(id);
 	client_print_field("kernel", client_first(id, "kernel", "release"),
 	    NULL);
 	client_print_field("cpu", client_first(cpu, "model", NULL), NULL);
@@ -450,8 +478,9 @@ client_show_info(json_t *j)
 
 static const char info_usage[] =
 "usage: nasperf info\n"
-"The daemon's version, the NAS's vendor, model, firmware and kernel, its\n"
-"CPU and memory, and what the daemon cannot see.\n";
+"The daemon's version, the NAS's vendor, model, firmware (on a plain\n"
+"Linux server, its distribution and version, as os) and kernel, its CPU\n"
+"and memory, and what the daemon cannot see.\n";
 
 static const char topology_usage[] =
 "usage: nasperf topology\n"
@@ -475,7 +504,9 @@ client_show(struct client *c, const char *path, double wait,
 	json_t	*j;
 	int	 rc;
 
-	if ((rc = client_request(c, EVHTTP_REQ_GET, path, NULL, wait)) != 0)
+	rc = client_request(c, EVHTTP_REQ_GET, path, NULL, wait);
+	client_progress_clear();
+	if (rc != 0)
 		return (rc);
 	j = client_json(c);
 	if (c->status != 200) {
@@ -486,8 +517,7 @@ client_show(struct client *c, const char *path, double wait,
 	if (j == NULL)
 		return (1);
 	if (c->json) {
-		json_dumpf(j, stdout, CLIENT_JSON);
-		fputc('\n', stdout);
+		client_print_json(j, CLIENT_JSON);
 	} else
 		show(j);
 	json_decref(j);
@@ -579,6 +609,8 @@ cmd_counters(struct client *c, int argc, char **argv)
 		    interval);
 	else
 		snprintf(path, sizeof path, "/v1/counters");
+	if (interval >= 1)
+		client_progress(c, "rates over %g s...", interval);
 	return (client_show(c, path, c->timeout + interval,
 	    client_show_counters));
 }

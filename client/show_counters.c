@@ -14,6 +14,7 @@
 
 #include "np.h"
 #include "show.h"
+#include "table.h"
 
 /* A number from a JSON integer or real; 0 when absent and *ok cleared. */
 static double
@@ -28,17 +29,51 @@ show_num(json_t *o, const char *key, int *ok)
 	return (0);
 }
 
-/* Print one number right-aligned in width w with prec decimals, or "-". */
+/* Add one number with prec decimals, divided by div, or "-", as a cell. */
 static void
-show_cell(FILE *fp, json_t *o, const char *key, int w, int prec, double div)
+show_cell(struct table *t, json_t *o, const char *key, int prec, double div)
 {
 	int	ok = 1;
 	double	v = show_num(o, key, &ok);
 
 	if (!ok)
-		fprintf(fp, " %*s", w, "-");
+		table_add(t, "-");
 	else
-		fprintf(fp, " %*.*f", w, prec, v / div);
+		table_add(t, "%.*f", prec, v / div);
+}
+
+/*
+ * The CPU table: a row for all and one per core, the columns cols of
+ * each, divided by div, with prec decimals.
+ */
+static void
+show_cpu(FILE *fp, json_t *cpu, const char *const *head,
+    const char *const *cols, size_t ncols, int prec, double div)
+{
+	struct table	*t;
+	json_t		*c;
+	size_t		 i, j;
+
+	if ((t = table_new("l  r  r  r  r  r  r  r  r  r")) == NULL)
+		return;
+	for (j = 0; j <= ncols; j++)
+		table_add(t, "%s", head[j]);
+	table_end(t);
+	c = json_object_get(cpu, "total");
+	if (json_is_object(c)) {
+		table_add(t, "all");
+		for (j = 0; j < ncols; j++)
+			show_cell(t, c, cols[j], prec, div);
+		table_end(t);
+	}
+	json_array_foreach(json_object_get(cpu, "cores"), i, c) {
+		table_add(t, "%d", (int)show_num(c, "cpu", NULL));
+		for (j = 0; j < ncols; j++)
+			show_cell(t, c, cols[j], prec, div);
+		table_end(t);
+	}
+	table_done(t, fp);
+	fprintf(fp, "\n");
 }
 
 /* Per-core CPU percentages from the rates. */
@@ -48,25 +83,10 @@ show_cpu_rates(FILE *fp, json_t *cpu)
 	static const char *const cols[] = { "user_pct", "nice_pct",
 	    "system_pct", "iowait_pct", "irq_pct", "softirq_pct", "steal_pct",
 	    "idle_pct", "busy_pct" };
-	json_t	*c;
-	size_t	 i, j;
+	static const char *const head[] = { "CPU", "%usr", "%nice", "%sys",
+	    "%iowait", "%irq", "%soft", "%steal", "%idle", "%busy" };
 
-	fprintf(fp, "CPU        %%usr  %%nice   %%sys %%iowait   %%irq  "
-	    "%%soft %%steal  %%idle  %%busy\n");
-	c = json_object_get(cpu, "total");
-	if (json_is_object(c)) {
-		fprintf(fp, "%-6s", "all");
-		for (j = 0; j < NP_NITEMS(cols); j++)
-			show_cell(fp, c, cols[j], 6, 1, 1);
-		fprintf(fp, "\n");
-	}
-	json_array_foreach(json_object_get(cpu, "cores"), i, c) {
-		fprintf(fp, "%-6d", (int)show_num(c, "cpu", NULL));
-		for (j = 0; j < NP_NITEMS(cols); j++)
-			show_cell(fp, c, cols[j], 6, 1, 1);
-		fprintf(fp, "\n");
-	}
-	fprintf(fp, "\n");
+	show_cpu(fp, cpu, head, cols, NP_NITEMS(cols), 1, 1);
 }
 
 /* Per-core CPU totals in seconds. */
@@ -75,28 +95,11 @@ show_cpu_totals(FILE *fp, json_t *cpu)
 {
 	static const char *const cols[] = { "user", "nice", "system",
 	    "iowait", "irq", "softirq", "steal", "idle" };
-	json_t	*c;
+	static const char *const head[] = { "CPU (seconds)", "user", "nice",
+	    "system", "iowait", "irq", "softirq", "steal", "idle" };
 	double	 hz = show_num(cpu, "hz", NULL);
-	size_t	 i, j;
 
-	if (hz <= 0)
-		hz = 100;
-	fprintf(fp, "CPU (seconds)     user       nice     system     iowait"
-	    "        irq    softirq      steal       idle\n");
-	c = json_object_get(cpu, "total");
-	if (json_is_object(c)) {
-		fprintf(fp, "%-12s", "all");
-		for (j = 0; j < NP_NITEMS(cols); j++)
-			show_cell(fp, c, cols[j], 10, 0, hz);
-		fprintf(fp, "\n");
-	}
-	json_array_foreach(json_object_get(cpu, "cores"), i, c) {
-		fprintf(fp, "%-12d", (int)show_num(c, "cpu", NULL));
-		for (j = 0; j < NP_NITEMS(cols); j++)
-			show_cell(fp, c, cols[j], 10, 0, hz);
-		fprintf(fp, "\n");
-	}
-	fprintf(fp, "\n");
+	show_cpu(fp, cpu, head, cols, NP_NITEMS(cols), 0, hz > 0 ? hz : 100);
 }
 
 /* The memory lines. */
@@ -135,122 +138,143 @@ show_memory(FILE *fp, json_t *mem)
 	fprintf(fp, "\n");
 }
 
+/* A column of a per-device table: its heading, key, decimals, divisor. */
+struct show_col {
+	const char	*head, *key;
+	int		 prec;
+	double		 div;
+};
+
+/*
+ * A table of the objects of list, a row each: its name, then cols; the
+ * layout is "l" and a right-aligned column per col, two spaces apart.
+ */
+static void
+show_devs(FILE *fp, json_t *list, const char *name,
+    const struct show_col *cols, size_t ncols)
+{
+	struct table	*t;
+	json_t		*d;
+	size_t		 i, j;
+
+	if ((t = table_new("l  r  r  r  r  r  r  r  r")) == NULL)
+		return;
+	table_add(t, "%s", name);
+	for (j = 0; j < ncols; j++)
+		table_add(t, "%s", cols[j].head);
+	table_end(t);
+	json_array_foreach(list, i, d) {
+		table_add(t, "%s", show_str(d, "name"));
+		for (j = 0; j < ncols; j++)
+			if (strcmp(cols[j].key, "maj:min") == 0)
+				table_add(t, "%d:%d", (int)show_num(d, "major",
+				    NULL), (int)show_num(d, "minor", NULL));
+			else if (strcmp(cols[j].key, "operstate") == 0)
+				table_add(t, "%s", show_str(d, "operstate"));
+			else
+				show_cell(t, d, cols[j].key, cols[j].prec,
+				    cols[j].div);
+		table_end(t);
+	}
+	table_done(t, fp);
+	fprintf(fp, "\n");
+}
+
 /* iostat -x style disk rates. */
 static void
 show_disk_rates(FILE *fp, json_t *disks)
 {
-	json_t	*d;
-	size_t	 i;
+	static const struct show_col cols[] = {
+		{ "r/s", "reads_per_s", 2, 1 },
+		{ "w/s", "writes_per_s", 2, 1 },
+		{ "rMB/s", "read_bytes_per_s", 2, 1e6 },
+		{ "wMB/s", "write_bytes_per_s", 2, 1e6 },
+		{ "r_await", "read_await_ms", 2, 1 },
+		{ "w_await", "write_await_ms", 2, 1 },
+		{ "aqu-sz", "avg_queue", 2, 1 },
+		{ "%util", "util_pct", 1, 1 },
+	};
 
-	fprintf(fp, "%-14s %9s %9s %9s %9s %8s %8s %7s %6s\n", "Device",
-	    "r/s", "w/s", "rMB/s", "wMB/s", "r_await", "w_await", "aqu-sz",
-	    "%util");
-	json_array_foreach(disks, i, d) {
-		fprintf(fp, "%-14s", show_str(d, "name"));
-		show_cell(fp, d, "reads_per_s", 9, 2, 1);
-		show_cell(fp, d, "writes_per_s", 9, 2, 1);
-		show_cell(fp, d, "read_bytes_per_s", 9, 2, 1e6);
-		show_cell(fp, d, "write_bytes_per_s", 9, 2, 1e6);
-		show_cell(fp, d, "read_await_ms", 8, 2, 1);
-		show_cell(fp, d, "write_await_ms", 8, 2, 1);
-		show_cell(fp, d, "avg_queue", 7, 2, 1);
-		show_cell(fp, d, "util_pct", 6, 1, 1);
-		fprintf(fp, "\n");
-	}
-	fprintf(fp, "\n");
+	show_devs(fp, disks, "Device", cols, NP_NITEMS(cols));
 }
 
 /* Disk totals since boot. */
 static void
 show_disk_totals(FILE *fp, json_t *disks)
 {
-	json_t	*d;
-	size_t	 i;
+	static const struct show_col cols[] = {
+		{ "maj:min", "maj:min", 0, 1 },
+		{ "reads", "reads", 0, 1 },
+		{ "writes", "writes", 0, 1 },
+		{ "read MB", "read_bytes", 1, 1e6 },
+		{ "written MB", "write_bytes", 1, 1e6 },
+		{ "busy s", "io_ms", 1, 1e3 },
+	};
 
-	fprintf(fp, "%-14s %7s %12s %12s %12s %12s %10s\n", "Device",
-	    "maj:min", "reads", "writes", "read MB", "written MB", "busy s");
-	json_array_foreach(disks, i, d) {
-		fprintf(fp, "%-14s %3d:%-3d", show_str(d, "name"),
-		    (int)show_num(d, "major", NULL),
-		    (int)show_num(d, "minor", NULL));
-		show_cell(fp, d, "reads", 12, 0, 1);
-		show_cell(fp, d, "writes", 12, 0, 1);
-		show_cell(fp, d, "read_bytes", 12, 1, 1e6);
-		show_cell(fp, d, "write_bytes", 12, 1, 1e6);
-		show_cell(fp, d, "io_ms", 10, 1, 1e3);
-		fprintf(fp, "\n");
-	}
-	fprintf(fp, "\n");
+	show_devs(fp, disks, "Device", cols, NP_NITEMS(cols));
 }
 
 /* NIC rates. */
 static void
 show_nic_rates(FILE *fp, json_t *nics)
 {
-	json_t	*n;
-	size_t	 i;
+	static const struct show_col cols[] = {
+		{ "rxMB/s", "rx_bytes_per_s", 2, 1e6 },
+		{ "txMB/s", "tx_bytes_per_s", 2, 1e6 },
+		{ "rxpck/s", "rx_packets_per_s", 1, 1 },
+		{ "txpck/s", "tx_packets_per_s", 1, 1 },
+	};
 
-	fprintf(fp, "%-14s %10s %10s %10s %10s\n", "Interface", "rxMB/s",
-	    "txMB/s", "rxpck/s", "txpck/s");
-	json_array_foreach(nics, i, n) {
-		fprintf(fp, "%-14s", show_str(n, "name"));
-		show_cell(fp, n, "rx_bytes_per_s", 10, 2, 1e6);
-		show_cell(fp, n, "tx_bytes_per_s", 10, 2, 1e6);
-		show_cell(fp, n, "rx_packets_per_s", 10, 1, 1);
-		show_cell(fp, n, "tx_packets_per_s", 10, 1, 1);
-		fprintf(fp, "\n");
-	}
-	fprintf(fp, "\n");
+	show_devs(fp, nics, "Interface", cols, NP_NITEMS(cols));
 }
 
 /* NIC totals and links. */
 static void
 show_nic_totals(FILE *fp, json_t *nics)
 {
-	json_t	*n;
-	size_t	 i;
+	static const struct show_col cols[] = {
+		{ "state", "operstate", 0, 1 },
+		{ "Mb/s", "speed_mbps", 0, 1 },
+		{ "mtu", "mtu", 0, 1 },
+		{ "rx MB", "rx_bytes", 1, 1e6 },
+		{ "tx MB", "tx_bytes", 1, 1e6 },
+		{ "rx err", "rx_errors", 0, 1 },
+		{ "tx err", "tx_errors", 0, 1 },
+	};
 
-	fprintf(fp, "%-14s %6s %6s %8s %12s %12s %8s %8s\n", "Interface",
-	    "state", "Mb/s", "mtu", "rx MB", "tx MB", "rx err", "tx err");
-	json_array_foreach(nics, i, n) {
-		fprintf(fp, "%-14s %6s", show_str(n, "name"),
-		    show_str(n, "operstate"));
-		show_cell(fp, n, "speed_mbps", 6, 0, 1);
-		show_cell(fp, n, "mtu", 8, 0, 1);
-		show_cell(fp, n, "rx_bytes", 12, 1, 1e6);
-		show_cell(fp, n, "tx_bytes", 12, 1, 1e6);
-		show_cell(fp, n, "rx_errors", 8, 0, 1);
-		show_cell(fp, n, "tx_errors", 8, 0, 1);
-		fprintf(fp, "\n");
-	}
-	fprintf(fp, "\n");
+	show_devs(fp, nics, "Interface", cols, NP_NITEMS(cols));
 }
 
 /* Process group rates: CPU of one core, the busiest process, throttling. */
 static void
 show_group_rates(FILE *fp, json_t *groups)
 {
-	json_t	*g, *top;
-	size_t	 i;
+	struct table	*t;
+	json_t		*g, *top;
+	size_t		 i;
 
-	fprintf(fp, "%-16s %8s %10s  %s\n", "Group", "%cpu", "%throttled",
-	    "busiest process");
+	if ((t = table_new("l  r  r  l")) == NULL)
+		return;
+	table_row(t, "Group", "%cpu", "%throttled", "busiest process", NULL);
 	json_array_foreach(groups, i, g) {
-		fprintf(fp, "%-16s", show_str(g, "name"));
-		show_cell(fp, g, "cpu_pct", 8, 1, 1);
-		show_cell(fp, g, "throttled_pct", 10, 1, 1);
+		table_add(t, "%s", show_str(g, "name"));
+		show_cell(t, g, "cpu_pct", 1, 1);
+		show_cell(t, g, "throttled_pct", 1, 1);
 		top = json_object_get(g, "top");
-		if (json_is_object(top)) {
-			fprintf(fp, "  %s pid %d", show_str(top, "comm"),
-			    (int)show_num(top, "pid", NULL));
-			if (json_is_integer(json_object_get(top, "cpu")))
-				fprintf(fp, " on cpu%d", (int)show_num(top,
-				    "cpu", NULL));
-			fprintf(fp, " %.1f%%", show_num(top, "cpu_pct", NULL));
-		} else
-			fprintf(fp, "  -");
-		fprintf(fp, "\n");
+		if (!json_is_object(top))
+			table_add(t, "-");
+		else if (json_is_integer(json_object_get(top, "cpu")))
+			table_add(t, "%s pid %d on cpu%d %.1f%%", show_str(top,
+			    "comm"), (int)show_num(top, "pid", NULL),
+			    (int)show_num(top, "cpu", NULL), show_num(top,
+			    "cpu_pct", NULL));
+		else
+			table_add(t, "%s pid %d %.1f%%", show_str(top, "comm"),
+			    (int)show_num(top, "pid", NULL), show_num(top,
+			    "cpu_pct", NULL));
+		table_end(t);
 	}
+	table_done(t, fp);
 	fprintf(fp, "\n");
 }
 
@@ -258,33 +282,41 @@ show_group_rates(FILE *fp, json_t *groups)
 static void
 show_group_totals(FILE *fp, json_t *groups)
 {
-	json_t	*g, *cg;
-	size_t	 i, j;
-	int	 ok;
-	double	 q;
+	struct table	*t;
+	json_t		*g, *cg;
+	char		 quota[256];
+	size_t		 i, j, len;
+	int		 ok;
+	double		 q;
 
-	fprintf(fp, "%-16s %6s %8s %12s %10s  %s\n", "Group", "procs",
-	    "threads", "cpu s", "rss MB", "cpu quota");
+	if ((t = table_new("l  r  r  r  r  l")) == NULL)
+		return;
+	table_row(t, "Group", "procs", "threads", "cpu s", "rss MB",
+	    "cpu quota", NULL);
 	json_array_foreach(groups, i, g) {
-		fprintf(fp, "%-16s", show_str(g, "name"));
-		show_cell(fp, g, "processes", 6, 0, 1);
-		show_cell(fp, g, "threads", 8, 0, 1);
-		show_cell(fp, g, "cpu_seconds", 12, 2, 1);
-		show_cell(fp, g, "rss_bytes", 10, 1, 1e6);
-		fprintf(fp, " ");
+		table_add(t, "%s", show_str(g, "name"));
+		show_cell(t, g, "processes", 0, 1);
+		show_cell(t, g, "threads", 0, 1);
+		show_cell(t, g, "cpu_seconds", 2, 1);
+		show_cell(t, g, "rss_bytes", 1, 1e6);
+		quota[0] = '\0';
 		json_array_foreach(json_object_get(g, "cgroups"), j, cg) {
 			ok = 1;
 			q = show_num(cg, "quota_cores", &ok);
+			len = strlen(quota);
 			if (ok)
-				fprintf(fp, " %.2f cores", q);
-			else if (json_is_true(json_object_get(cg,
-			    "unlimited")))
-				fprintf(fp, " unlimited");
+				snprintf(quota + len, sizeof quota - len,
+				    "%s%.2f cores", len > 0 ? " " : "", q);
 			else
-				fprintf(fp, " -");
+				snprintf(quota + len, sizeof quota - len,
+				    "%s%s", len > 0 ? " " : "", json_is_true(
+				    json_object_get(cg, "unlimited")) ?
+				    "unlimited" : "-");
 		}
-		fprintf(fp, "\n");
+		table_add(t, "%s", quota);
+		table_end(t);
 	}
+	table_done(t, fp);
 	fprintf(fp, "\n");
 }
 

@@ -10,6 +10,7 @@
 #include <jansson.h>
 
 #include "show.h"
+#include "table.h"
 
 /* Bytes as a short decimal size: "4.0 TB", "512.1 GB". */
 static void
@@ -58,9 +59,12 @@ st_identity(FILE *fp, json_t *id, json_t *cpu)
 	json_t	*v;
 
 	if (json_is_object(id))
-		fprintf(fp, "%s %s, %s %s, kernel %s (%s)\n",
-		    show_str(id, "vendor"), show_str(id, "model"), show_str(id, "os"),
-		    show_str(id, "firmware"), show_str(id, "kernel"), show_str(id, "arch"));
+		fprintf(fp, "%s%s%s, %s %s, kernel %s (%s)\n",
+		    show_str(id, "vendor"), json_is_string(json_object_get(id,
+		    "model")) ? " " : "", json_is_string(json_object_get(id,
+		    "model")) ? show_str(id, "model") : "", show_str(id, "os"),
+		    show_str(id, "firmware"), show_str(id, "kernel"),
+		    show_str(id, "arch"));
 	if (json_is_object(cpu)) {
 		fprintf(fp, "CPU: %s", show_str(cpu, "model"));
 		if (json_is_string(json_object_get(cpu, "soc")))
@@ -78,14 +82,16 @@ st_identity(FILE *fp, json_t *id, json_t *cpu)
 static void
 st_disks(FILE *fp, json_t *disks)
 {
-	json_t	*d, *p, *rot;
-	char	 size[32], parts[512];
-	size_t	 i, j;
+	struct table	*t;
+	json_t		*d, *p, *rot;
+	char		 size[32], parts[512];
+	size_t		 i, j;
 
-	if (!json_is_array(disks) || json_array_size(disks) == 0)
+	if (!json_is_array(disks) || json_array_size(disks) == 0 ||
+	    (t = table_new("l  l  l  r  l  l")) == NULL)
 		return;
-	fprintf(fp, "\n%-10s %-24s %-10s %9s %-6s %s\n", "Disk", "Model",
-	    "Transport", "Size", "Rot", "Partitions");
+	table_row(t, "Disk", "Model", "Transport", "Size", "Rot",
+	    "Partitions", NULL);
 	json_array_foreach(disks, i, d) {
 		st_size(json_object_get(d, "size_bytes"), size, sizeof size);
 		parts[0] = '\0';
@@ -97,25 +103,33 @@ st_disks(FILE *fp, json_t *disks)
 			    strlen(parts) - 1);
 		}
 		rot = json_object_get(d, "rotational");
-		fprintf(fp, "%-10s %-24.24s %-10s %9s %-6s %s\n",
-		    show_str(d, "name"), show_str(d, "model"), show_str(d, "transport"),
-		    size, json_is_true(rot) ? "yes" : json_is_false(rot) ?
-		    "no" : "-", parts[0] != '\0' ? parts : "-");
+		table_add(t, "%s", show_str(d, "name"));
+		table_add(t, "%s", show_str(d, "model"));
+		table_add(t, "%s", show_str(d, "transport"));
+		table_add(t, "%s", size);
+		table_add(t, "%s", json_is_true(rot) ? "yes" :
+		    json_is_false(rot) ? "no" : "-");
+		table_add(t, "%s", parts[0] != '\0' ? parts : "-");
+		table_end(t);
 	}
+	fputc('\n', fp);
+	table_done(t, fp);
 }
 
 /* Print the md array table. */
 static void
 st_md(FILE *fp, json_t *md)
 {
-	json_t	*m, *mem, *v;
-	char	 size[32], members[1024], state[96];
-	size_t	 i, j;
+	struct table	*t;
+	json_t		*m, *mem, *v;
+	char		 size[32], members[1024], state[96];
+	size_t		 i, j;
 
-	if (!json_is_array(md) || json_array_size(md) == 0)
+	if (!json_is_array(md) || json_array_size(md) == 0 ||
+	    (t = table_new("l  l  r  l  l  l")) == NULL)
 		return;
-	fprintf(fp, "\n%-8s %-8s %9s %-10s %-12s %s\n", "Array", "Level",
-	    "Size", "Disks", "State", "Members");
+	table_row(t, "Array", "Level", "Size", "Disks", "State", "Members",
+	    NULL);
 	json_array_foreach(md, i, m) {
 		st_size(json_object_get(m, "size_bytes"), size, sizeof size);
 		members[0] = '\0';
@@ -146,9 +160,11 @@ st_md(FILE *fp, json_t *md)
 			snprintf(state + strlen(state), sizeof state -
 			    strlen(state), " %s=%s", show_str(m, "sync_action"),
 			    show_str(m, "sync_wait"));
-		fprintf(fp, "%-8s %-8s %9s %-10s %-12s %s\n", show_str(m, "name"),
-		    show_str(m, "level"), size, show_str(m, "status"), state, members);
+		table_row(t, show_str(m, "name"), show_str(m, "level"), size,
+		    show_str(m, "status"), state, members, NULL);
 	}
+	fputc('\n', fp);
+	table_done(t, fp);
 	fprintf(fp, "(* spare, faulty, write-mostly or error flag)\n");
 }
 
@@ -156,16 +172,17 @@ st_md(FILE *fp, json_t *md)
 static void
 st_btrfs(FILE *fp, json_t *b)
 {
+	struct table	*t;
 	json_t		*fs, *d, *e, *v;
 	char		 devs[512], health[64];
 	const char	*k;
 	size_t		 i, j;
 	json_int_t	 missing, errors;
 
-	if (!json_is_array(b) || json_array_size(b) == 0)
+	if (!json_is_array(b) || json_array_size(b) == 0 ||
+	    (t = table_new("l  l  l  l  l")) == NULL)
 		return;
-	fprintf(fp, "\n%-16s %-10s %-10s %-18s %s\n", "btrfs", "Data",
-	    "Metadata", "Health", "Devices");
+	table_row(t, "btrfs", "Data", "Metadata", "Health", "Devices", NULL);
 	json_array_foreach(b, i, fs) {
 		st_join(json_object_get(fs, "devices"), " ", devs, sizeof devs);
 		missing = errors = 0;
@@ -181,26 +198,28 @@ st_btrfs(FILE *fp, json_t *b)
 		else
 			snprintf(health, sizeof health, "%lld missing, %lld err",
 			    (long long)missing, (long long)errors);
-		fprintf(fp, "%-16s %-10s %-10s %-18s %s\n",
-		    json_is_string(json_object_get(fs, "label")) ?
+		table_row(t, json_is_string(json_object_get(fs, "label")) ?
 		    show_str(fs, "label") : show_str(fs, "uuid"),
-		    show_str(fs, "data_profile"), show_str(fs, "metadata_profile"),
-		    health, devs);
+		    show_str(fs, "data_profile"), show_str(fs,
+		    "metadata_profile"), health, devs, NULL);
 	}
+	fputc('\n', fp);
+	table_done(t, fp);
 }
 
 /* Print each volume with the stack it is built from. */
 static void
 st_filesystems(FILE *fp, json_t *fss)
 {
-	json_t	*f, *layer;
-	char	 line[2048], names[1024];
-	size_t	 i, j;
+	struct table	*t;
+	json_t		*f, *layer;
+	char		 line[2048], names[1024];
+	size_t		 i, j;
 
-	if (!json_is_array(fss) || json_array_size(fss) == 0)
+	if (!json_is_array(fss) || json_array_size(fss) == 0 ||
+	    (t = table_new("l  l  l")) == NULL)
 		return;
-	fprintf(fp, "\n%-24s %-7s %s\n", "Mounted on", "Type",
-	    "Built on (top to bottom)");
+	table_row(t, "Mounted on", "Type", "Built on (top to bottom)", NULL);
 	json_array_foreach(fss, i, f) {
 		line[0] = '\0';
 		json_array_foreach(json_object_get(f, "stack"), j, layer) {
@@ -210,23 +229,26 @@ st_filesystems(FILE *fp, json_t *fss)
 			    strlen(line), "%s%s %s", j > 0 ? " <- " : "",
 			    show_str(layer, "kind"), names);
 		}
-		fprintf(fp, "%-24s %-7s %s\n", show_str(f, "mountpoint"),
-		    show_str(f, "fstype"), line);
+		table_row(t, show_str(f, "mountpoint"), show_str(f, "fstype"),
+		    line, NULL);
 	}
+	fputc('\n', fp);
+	table_done(t, fp);
 }
 
 /* Print the NIC table with bonds. */
 static void
 st_nics(FILE *fp, json_t *nics)
 {
-	json_t	*n, *v, *bond, *m;
-	char	 speed[32], members[512];
-	size_t	 i, j;
+	struct table	*t;
+	json_t		*n, *v, *bond, *m;
+	char		 speed[32], members[512], mtu[16];
+	size_t		 i, j;
 
-	if (!json_is_array(nics) || json_array_size(nics) == 0)
+	if (!json_is_array(nics) || json_array_size(nics) == 0 ||
+	    (t = table_new("l  l  r  r  l  l")) == NULL)
 		return;
-	fprintf(fp, "\n%-10s %-6s %10s %6s %-8s %s\n", "NIC", "State",
-	    "Speed", "MTU", "Driver", "Bond");
+	table_row(t, "NIC", "State", "Speed", "MTU", "Driver", "Bond", NULL);
 	json_array_foreach(nics, i, n) {
 		v = json_object_get(n, "speed_mbps");
 		if (json_is_integer(v))
@@ -258,51 +280,75 @@ st_nics(FILE *fp, json_t *nics)
 			snprintf(members, sizeof members, "in %s",
 			    show_str(n, "master"));
 		v = json_object_get(n, "mtu");
-		fprintf(fp, "%-10s %-6s %10s %6d %-8s %s\n", show_str(n, "name"),
-		    show_str(n, "operstate"), speed, json_is_integer(v) ?
-		    (int)json_integer_value(v) : 0, show_str(n, "driver"),
-		    members);
+		if (json_is_integer(v))
+			snprintf(mtu, sizeof mtu, "%d",
+			    (int)json_integer_value(v));
+		else
+			snprintf(mtu, sizeof mtu, "-");
+		table_row(t, show_str(n, "name"), show_str(n, "operstate"),
+		    speed, mtu, show_str(n, "driver"), members, NULL);
 	}
+	fputc('\n', fp);
+	table_done(t, fp);
 }
 
 /* Print the Samba settings, shares and NFS exports. */
 static void
 st_protocols(FILE *fp, json_t *p)
 {
-	json_t	*smb = json_object_get(p, "smb"), *nfs, *v, *c;
-	size_t	 i, j;
+	struct table	*t;
+	json_t		*smb = json_object_get(p, "smb"), *nfs, *v, *c;
+	size_t		 i, j;
 
 	nfs = json_object_get(p, "nfs");
-	if (!json_is_true(json_object_get(smb, "available")) &&
+	if ((!json_is_true(json_object_get(smb, "available")) &&
 	    !json_is_array(json_object_get(nfs, "exports")) &&
-	    !json_is_array(json_object_get(nfs, "ganesha_exports")))
+	    !json_is_array(json_object_get(nfs, "ganesha_exports"))) ||
+	    (t = table_new("l  l  l")) == NULL)
 		return;
-	fprintf(fp, "\n%-8s %-24s %s\n", "Protocol", "Share or export",
-	    "Settings");
-	if (json_is_true(json_object_get(smb, "available")))
-		fprintf(fp, "%-8s %-24s %s..%s signing %s encrypt %s\n", "smb",
-		    "[global]", show_str(smb, "server_min_protocol"),
+	table_row(t, "Protocol", "Share or export", "Settings", NULL);
+	if (json_is_true(json_object_get(smb, "available"))) {
+		table_add(t, "smb");
+		table_add(t, "[global]");
+		table_add(t, "%s..%s signing %s encrypt %s",
+		    show_str(smb, "server_min_protocol"),
 		    show_str(smb, "server_max_protocol"),
 		    show_str(smb, "server_signing"),
 		    show_str(smb, "smb_encrypt"));
-	json_array_foreach(json_object_get(smb, "shares"), i, v)
-		fprintf(fp, "%-8s %-24s %s %s encrypt %s\n", "smb",
-		    show_str(v, "name"), show_str(v, "path"),
+		table_end(t);
+	}
+	json_array_foreach(json_object_get(smb, "shares"), i, v) {
+		table_add(t, "smb");
+		table_add(t, "%s", show_str(v, "name"));
+		table_add(t, "%s %s encrypt %s", show_str(v, "path"),
 		    json_is_true(json_object_get(v, "read_only")) ? "ro" : "rw",
 		    show_str(v, "smb_encrypt"));
+		table_end(t);
+	}
 	json_array_foreach(json_object_get(nfs, "exports"), i, v)
-		json_array_foreach(json_object_get(v, "clients"), j, c)
-			fprintf(fp, "%-8s %-24s %s(%s)\n", "nfs",
-			    show_str(v, "path"), show_str(c, "host"),
+		json_array_foreach(json_object_get(v, "clients"), j, c) {
+			table_add(t, "nfs");
+			table_add(t, "%s", show_str(v, "path"));
+			table_add(t, "%s(%s)", show_str(c, "host"),
 			    show_str(c, "options"));
-	json_array_foreach(json_object_get(nfs, "ganesha_exports"), i, v)
-		fprintf(fp, "%-8s %-24s %s %s v%s sec %s %s\n", "ganesha",
-		    show_str(v, "path"), show_str(v, "pseudo"),
+			table_end(t);
+		}
+	json_array_foreach(json_object_get(nfs, "ganesha_exports"), i, v) {
+		table_add(t, "ganesha");
+		table_add(t, "%s", show_str(v, "path"));
+		table_add(t, "%s %s v%s sec %s %s", show_str(v, "pseudo"),
 		    show_str(v, "access_type"), show_str(v, "protocols"),
 		    show_str(v, "sectype"), show_str(v, "squash"));
-	if (json_is_integer(v = json_object_get(nfs, "threads")))
-		fprintf(fp, "%-8s %-24s %d\n", "nfsd", "threads",
-		    (int)json_integer_value(v));
+		table_end(t);
+	}
+	if (json_is_integer(v = json_object_get(nfs, "threads"))) {
+		table_add(t, "nfsd");
+		table_add(t, "threads");
+		table_add(t, "%d", (int)json_integer_value(v));
+		table_end(t);
+	}
+	fputc('\n', fp);
+	table_done(t, fp);
 }
 
 /* Print a /v1/topology answer as tables. */

@@ -3,8 +3,8 @@ sbin_PROGRAMS += daemon/nasperfd
 daemon_nasperfd_SOURCES = daemon/main.c daemon/daemon.c daemon/daemon.h \
 	daemon/api.c daemon/api.h daemon/routes.c daemon/routes.h \
 	daemon/api_box.c daemon/api_box.h \
-	daemon/http.c daemon/http.h daemon/encode.c daemon/encode.h \
-	daemon/log.c daemon/log.h \
+	daemon/http.c daemon/http.h daemon/jsonnum.c daemon/jsonnum.h \
+	daemon/encode.c daemon/encode.h daemon/log.c daemon/log.h \
 	daemon/state.c daemon/state.h \
 	daemon/history.c daemon/history.h daemon/sampler.c daemon/sampler.h \
 	daemon/runs.c daemon/runs.h daemon/api_runs.c daemon/api_runs.h \
@@ -44,6 +44,14 @@ EXTRA_DIST += tests/fixtures/windows/mkwindows.py \
 	tests/fixtures/windows/busy-neighbours.json \
 	tests/fixtures/windows/two-volumes.json \
 	tests/fixtures/windows/quota-elsewhere.json
+
+check_PROGRAMS += tests/unit/t_jsonnum
+tests_unit_t_jsonnum_SOURCES = tests/unit/t_jsonnum.c daemon/jsonnum.c \
+	daemon/jsonnum.h
+tests_unit_t_jsonnum_CFLAGS = $(DAEMON_CFLAGS)
+tests_unit_t_jsonnum_CPPFLAGS = $(AM_CPPFLAGS) \
+	-I$(top_srcdir)/tests/unit -I$(top_srcdir)/daemon
+tests_unit_t_jsonnum_LDADD = $(DAEMON_LIBS)
 
 check_PROGRAMS += tests/unit/t_runpath
 tests_unit_t_runpath_SOURCES = tests/unit/t_runpath.c daemon/runpath.c \

@@ -18,6 +18,7 @@
 #include <jansson.h>
 
 #include "http.h"
+#include "jsonnum.h"
 
 int
 http_fail(struct http_err *e, int status, const char *code, const char *fmt,
@@ -45,9 +46,12 @@ void
 http_reply(struct evhttp_request *req, int status, json_t *body)
 {
 	struct evbuffer	*evb;
+	json_t		*out = NULL;
 
+	/* Reals as they mean: 87.88 %, not 87.8787878787879 (jsonnum.h). */
 	if ((evb = evbuffer_new()) == NULL || body == NULL ||
-	    json_dump_callback(body, http_write_cb, evb, JSON_COMPACT |
+	    (out = jsonnum_round(body)) == NULL ||
+	    json_dump_callback(out, http_write_cb, evb, JSON_COMPACT |
 	    JSON_REAL_PRECISION(HTTP_REAL_DIGITS)) == -1) {
 		evhttp_send_error(req, HTTP_INTERNAL, NULL);
 		goto out;
@@ -59,6 +63,7 @@ http_reply(struct evhttp_request *req, int status, json_t *body)
 out:
 	if (evb != NULL)
 		evbuffer_free(evb);
+	json_decref(out);
 	json_decref(body);
 }
 

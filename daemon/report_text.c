@@ -14,6 +14,7 @@
 #include "nptime.h"
 #include "probe.h"
 #include "report_text.h"
+#include "table.h"
 #include "verdict.h"
 
 #define RT_RING		8		/* strings alive at once */
@@ -80,6 +81,9 @@ rt_run(const json_t *rep, FILE *f)
 		    rt_num(run, "client_seconds") : rt_num(win, "seconds"), mb,
 		    cr * 8 / 1e6);
 	}
+	if (json_is_true(json_object_get(run, "interrupted")))
+		fprintf(f, "         interrupted: the client stopped it before "
+		    "it finished; the figures are what it moved until then\n");
 }
 
 /* The verdict, the observations and the likely causes. */
@@ -167,6 +171,7 @@ static void
 rt_evidence(const json_t *rep, FILE *f)
 {
 	const json_t	*a, *o, *v;
+	struct table	*t;
 	size_t		 i;
 
 	o = json_object_get(rep, "session");
@@ -180,19 +185,23 @@ rt_evidence(const json_t *rep, FILE *f)
 	if (json_is_true(json_object_get(o, "observed")))
 		fprintf(f, "\npath     %s\n", rt_str(o, "summary"));
 	a = json_object_get(rep, "evidence");
-	if (json_array_size(a) > 0)
-		fprintf(f, "\n%-8s %-32s %-10s %7s  %s\n", "CLASS",
-		    "RESOURCE", "METRIC", "UTIL", "DETAIL");
+	if (json_array_size(a) == 0 || (t = table_new("l  l  l  r  l")) == NULL)
+		return;
+	table_row(t, "CLASS", "RESOURCE", "METRIC", "UTIL", "DETAIL", NULL);
 	json_array_foreach(a, i, o) {
 		v = json_object_get(o, "utilisation_pct");
-		fprintf(f, "%-8s %-32s %-10s ", rt_str(o, "class"),
-		    rt_str(o, "resource"), rt_str(o, "metric"));
+		table_add(t, "%s", rt_str(o, "class"));
+		table_add(t, "%s", rt_str(o, "resource"));
+		table_add(t, "%s", rt_str(o, "metric"));
 		if (json_is_number(v))
-			fprintf(f, "%6.1f%%", json_number_value(v));
+			table_add(t, "%.1f%%", json_number_value(v));
 		else
-			fprintf(f, "%7s", "-");
-		fprintf(f, "  %s\n", rt_str(o, "detail"));
+			table_add(t, "-");
+		table_add(t, "%s", rt_str(o, "detail"));
+		table_end(t);
 	}
+	fputc('\n', f);
+	table_done(t, f);
 }
 
 /* Write the report as text; see report_text.h. */

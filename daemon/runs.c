@@ -562,7 +562,7 @@ runs_figures(const json_t *body, json_t *run, char *msg, size_t msgsz)
 	static const char *const known[] = {
 		"label", "client", "protocol", "op", "bytes", "ops", "files",
 		"block_size", "client_seconds", "start", "end", "clock_offset",
-		"pid", "command"
+		"pid", "command", "interrupted"
 	};
 	const char	*key, *s;
 	json_t		*v;
@@ -620,6 +620,17 @@ runs_figures(const json_t *body, json_t *run, char *msg, size_t msgsz)
 			return (-1);
 		}
 		json_object_set(run, "protocol", v);
+	}
+	/* The client stopped the benchmark before it finished. */
+	if ((v = json_object_get(body, "interrupted")) != NULL &&
+	    !json_is_null(v)) {
+		if (!json_is_boolean(v)) {
+			snprintf(msg, msgsz, "interrupted: expected true or "
+			    "false");
+			return (-1);
+		}
+		if (json_is_true(v))
+			json_object_set(run, "interrupted", v);
 	}
 	if ((v = json_object_get(body, "op")) != NULL && !json_is_null(v)) {
 		if ((s = json_string_value(v)) == NULL ||
@@ -708,6 +719,7 @@ runs_view(const json_t *run, struct verdict_run *vr, char *idbuf, size_t idsz)
 	vr->start = json_number_value(json_object_get(run, "start"));
 	vr->end = json_number_value(json_object_get(run, "end"));
 	vr->ended = json_is_true(json_object_get(run, "ended"));
+	vr->interrupted = json_is_true(json_object_get(run, "interrupted"));
 	vr->retroactive = json_is_true(json_object_get(run, "retroactive"));
 	if (json_is_number(j = json_object_get(run, "clock_offset"))) {
 		vr->has_offset = 1;

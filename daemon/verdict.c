@@ -1859,6 +1859,7 @@ v_run_json(const struct verdict_run *r)
 	    json_real(r->seconds) : json_null());
 	json_object_set_new(o, "clock_offset", r->has_offset ?
 	    json_real(r->clock_offset) : json_null());
+	json_object_set_new(o, "interrupted", json_boolean(r->interrupted));
 	return (o);
 }
 

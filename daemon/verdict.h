@@ -84,6 +84,7 @@ struct verdict_run {
 	double		 seconds;	/* the client's own timing */
 	double		 start, end;	/* server clock */
 	int		 ended;
+	int		 interrupted;	/* the client stopped it unfinished */
 	int		 retroactive;
 	int		 has_offset;
 	double		 clock_offset;	/* client minus server */

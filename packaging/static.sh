@@ -65,6 +65,10 @@ command -v "$cc" >/dev/null 2>&1 || die "$cc is not installed" \
     "(scripts/deps.sh: np_install_cross)"
 command -v "$strip" >/dev/null 2>&1 || die "$strip is not installed"
 [ -x "$top/configure" ] || die "$top/configure is missing: run autoreconf -fi"
+# A tree configured in place refuses a build out of it ("source directory
+# already configured"), which the static builds are.
+[ -f "$top/config.status" ] && die "$top is configured in place:" \
+    "run make distclean there, and build in _build (README: Building by hand)"
 
 # Where pkg-config finds the libraries: a cross build needs the unpacked
 # sysroot (its paths prefixed by PKG_CONFIG_SYSROOT_DIR) or the multiarch

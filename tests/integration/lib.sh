@@ -309,6 +309,16 @@ done_testing() {
 	[ "$T_FAILED" -eq 0 ]
 }
 
+# stop_testing WHY: a step the rest of the test needs failed (its not ok
+# is printed already): say so, end the plan with the checks made so far
+# and exit, failed, rather than run checks that can only fail after it
+# or print any after the plan.
+stop_testing() {
+	echo "# the rest is not run: $1"
+	done_testing
+	exit 1
+}
+
 # smbd_conf SHARE_PATH [INTERFACE]: write a private smb.conf for a real
 # smbd on a free port of INTERFACE (lo by default), sharing SHARE_PATH as
 # [share]: S (its directory), SPORT, and $S/smb.conf, which the caller may

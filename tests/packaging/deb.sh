@@ -38,12 +38,16 @@ fi
     dpkg-buildpackage -b -us -uc) >"$T_TMP/build.log" 2>&1
 rc=$?
 is "dpkg-buildpackage -b exits 0" "$rc" 0
-[ "$rc" -eq 0 ] || { tail -n 20 "$T_TMP/build.log" | sed 's/^/# /'; done_testing; }
+if [ "$rc" -ne 0 ]; then
+	tail -n 20 "$T_TMP/build.log" | sed 's/^/# /'
+	stop_testing "no package was built"
+fi
 VERSION=$(dpkg-parsechangelog -l "$S/debian/changelog" -S Version)
 ARCH=$(dpkg --print-architecture)
 DEB=$T_TMP/nasperf_${VERSION}_$ARCH.deb
 CHANGES=$T_TMP/nasperf_${VERSION}_$ARCH.changes
-check "the package is built" test -s "$DEB"
+check "the package is built" test -s "$DEB" ||
+    stop_testing "no $DEB to look into"
 
 lintian --fail-on error "$CHANGES" >"$T_TMP/lintian" 2>&1
 rc=$?
@@ -72,9 +76,14 @@ done
 had_user=0
 getent passwd nasperfd >/dev/null && had_user=1
 dpkg -i "$DEB" >"$T_TMP/install.log" 2>&1
-is "dpkg -i installs it" "$?" 0 || sed 's/^/# /' "$T_TMP/install.log"
+rc=$?
 at_exit "dpkg --purge nasperf >/dev/null 2>&1; [ $had_user = 1 ] ||
 	deluser --system nasperfd >/dev/null 2>&1"
+is "dpkg -i installs it" "$rc" 0
+if [ "$rc" -ne 0 ]; then
+	sed 's/^/# /' "$T_TMP/install.log"
+	stop_testing "the package is not installed"
+fi
 check "the system user nasperfd exists" getent passwd nasperfd
 check "and is in group disk" sh -c "id -nG nasperfd | tr ' ' '\n' | grep -qx disk"
 is "its home is the state directory" "$(getent passwd nasperfd | cut -d: -f6)" \

@@ -41,7 +41,8 @@ else
 fi
 SPK=$OUT/nasperf-x86_64-$VERSION-1.spk
 QPKG=$OUT/nasperf_${VERSION}_x86_64.qpkg
-check "both packages built" test -s "$SPK" -a -s "$QPKG"
+check "both packages built" test -s "$SPK" -a -s "$QPKG" ||
+    stop_testing "no packages to look into"
 
 # The binaries the make targets used, for the packages built below.
 if [ -x "$B/static/x86_64/nasperfd" ] && [ -x "$B/static/x86_64/nasperf" ]; then
@@ -218,7 +219,8 @@ sh "$S/packaging/qpkg.sh" --arch x86_64 --bin "$BIN" --config "$T_TMP/loopback.y
     --out "$L/1.qpkg" >/dev/null &&
 sh "$S/packaging/qpkg.sh" --arch x86_64 --bin "$BIN" --config "$T_TMP/loopback.yaml" \
     --version "$VERSION.1" --out "$L/2.qpkg" >/dev/null
-check "packages with the loopback configuration built" test -s "$L/2.qpkg"
+check "packages with the loopback configuration built" test -s "$L/2.qpkg" ||
+    stop_testing "no packages to install"
 
 URL=http://127.0.0.1:$PORT
 
