@@ -55,12 +55,14 @@
 #define DIAG_MATRIX	8.0	/* the quick matrix, in probes */
 #define DIAG_SMALL	2.5	/* its sequential and small tests */
 #define DIAG_MAX_ARGS	32
+#define DIAG_MAX_LEGS	16	/* targets times protocols */
 #define DIAG_OUT_MAX	(16 * 1024 * 1024)
 
 /* What diagnose was asked. */
 struct diag {
 	struct client	*c;
 	const char	*target;
+	const char	*proto;		/* this leg's: smb3, nfs, local ... */
 	double		 budget;
 	double		 t0;
 	int		 force;
@@ -329,7 +331,7 @@ diag_print_ceiling(const char *name, const json_t *c)
 
 /* The page: ceilings, tests, causes, next steps, what was skipped. */
 static void
-diag_print(const struct diag *g, const json_t *doc)
+diag_print(const json_t *doc)
 {
 	const json_t	*t, *v, *x, *c = json_object_get(doc, "ceilings");
 	struct table	*tb;
@@ -337,8 +339,9 @@ diag_print(const struct diag *g, const json_t *doc)
 	size_t		 i;
 
 	printf("nasperf diagnose %s (daemon %s, %.0f s of %.0f s)\n\n",
-	    g->target, show_str(doc, "daemon"), json_number_value(
-	    json_object_get(doc, "seconds")), g->budget);
+	    show_str(doc, "target"), show_str(doc, "daemon"),
+	    json_number_value(json_object_get(doc, "seconds")),
+	    json_number_value(json_object_get(doc, "budget_seconds")));
 	printf("ceilings (for a read; the write's are in its report)\n");
 	diag_print_ceiling("disks", json_object_get(c, "disks"));
 	diag_print_ceiling("network", json_object_get(c, "network"));
@@ -449,6 +452,7 @@ static const struct option diag_longopts[] = {
 	{ "budget",		required_argument,	NULL, 'B' },
 	{ "force",		no_argument,		NULL, 'f' },
 	{ "html",		required_argument,	NULL, 'w' },
+	{ "protocols",		required_argument,	NULL, 'P' },
 	BENCH_PROTO_LONGOPTS,
 	{ NULL,			0,			NULL, 0 }
 };
@@ -456,21 +460,26 @@ static const struct option diag_longopts[] = {
 static const struct args_cmd diag_args = {
 	"diagnose", "", diag_longopts, 0,
 "usage: nasperf diagnose [--budget SECONDS] [--force] [--html FILE]\n"
-"                        [--min-protocol P] [--max-protocol P]\n"
-"                        [--signing S] [--encrypt E]\n"
-"                        [--credentials FILE] [--nfs-version V] TARGET\n"
+"                        [--protocols LIST] [--min-protocol P]\n"
+"                        [--max-protocol P] [--signing S] [--encrypt E]\n"
+"                        [--credentials FILE] [--nfs-version V] TARGET...\n"
 "One answer for a share: measures what the verdicts lack (the network\n"
 "path with a synthetic test each way, the volume with a short disk test),\n"
 "runs the test matrix, and prints the three ceilings, each test's rate\n"
 "and verdict, the likely causes and what to try next.  TARGET: a\n"
 "directory (a mounted share), smb://[user@]host[:port]/share/path or\n"
-"nfs://host/export/path.\n"
+"nfs://host/export/path.  With several targets, or --protocols, each is\n"
+"diagnosed in turn within the one budget, and a table sets them side by\n"
+"side: read, write and small files, each with its verdict.\n"
 "\n"
 "Options:\n"
 "      --budget SECONDS  the time to keep to (30 to 86400, default 300);\n"
 "                        steps that would not fit are skipped and said\n"
 "      --force           run the disk test while an array resyncs\n"
 "      --html FILE       also write the answer as an HTML page to FILE\n"
+"      --protocols LIST  each smb:// target at each of smb1, smb2, smb3\n"
+"                        and each nfs:// one at each of nfs3, nfs4 named\n"
+"                        (comma-separated)\n"
 BENCH_PROTO_HELP
 };
 
@@ -573,20 +582,293 @@ diag_disks(struct diag *g, const json_t *rep)
 	json_decref(j);
 }
 
-/* nasperf diagnose [options] TARGET. */
+/* {rate key, "test", "verdict": class, "run"} of a test, or null. */
+static json_t *
+diag_cell(const json_t *t, const char *key)
+{
+	if (t == NULL)
+		return (json_null());
+	return (json_pack("{s:O,s:O,s:O?,s:O}", key, json_object_get(t, key),
+	    "test", json_object_get(t, "test"), "verdict",
+	    json_object_get(json_object_get(t, "verdict"), "class"), "run",
+	    json_object_get(t, "run")));
+}
+
+/*
+ * The field reports' three figures of one page: the first large read and
+ * write, and the small-files write (the write with the fewest bytes a
+ * file), each with its rate and verdict class; null where it did not run.
+ */
+static json_t *
+diag_cells(const json_t *doc)
+{
+	const json_t	*t, *read = NULL, *write = NULL, *small = NULL;
+	double		 per, least = INFINITY, b, f;
+	size_t		 i;
+	const char	*op;
+
+	json_array_foreach(json_object_get(doc, "tests"), i, t) {
+		op = json_string_value(json_object_get(t, "op"));
+		b = json_number_value(json_object_get(t, "bytes_per_second"));
+		f = json_number_value(json_object_get(t, "files_per_second"));
+		if (op == NULL || !(b > 0))
+			continue;
+		if (strcmp(op, "read") == 0 && read == NULL)
+			read = t;
+		if (strcmp(op, "write") != 0)
+			continue;
+		if (write == NULL)
+			write = t;
+		if (f > 0 && (per = b / f) < least) {
+			least = per;
+			small = t;
+		}
+	}
+	if (small == write)
+		small = NULL;		/* one size only: no small files */
+	return (json_pack("{s:s?,s:s?,s:o,s:o,s:o}", "protocol",
+	    json_string_value(json_object_get(doc, "protocol")), "target",
+	    json_string_value(json_object_get(doc, "target")), "read",
+	    diag_cell(read, "bytes_per_second"), "write", diag_cell(write,
+	    "bytes_per_second"), "small_files", diag_cell(small,
+	    "files_per_second")));
+}
+
+/* The comparison rows of several pages. */
+static json_t *
+diag_compare(const json_t *docs)
+{
+	const json_t	*doc;
+	json_t		*a = json_array();
+	size_t		 i;
+
+	json_array_foreach(docs, i, doc)
+		if (json_object_get(doc, "error") == NULL)
+			json_array_append_new(a, diag_cells(doc));
+	return (a);
+}
+
+/* One cell of the comparison table: "652.1 MB/s disk". */
+static void
+diag_cell_text(char *out, size_t outsz, const json_t *cell, const char *key)
+{
+	const char	*v = json_string_value(json_object_get(cell,
+			    "verdict"));
+	double		 x = json_number_value(json_object_get(cell, key));
+
+	if (!json_is_object(cell))
+		snprintf(out, outsz, "-");
+	else if (strcmp(key, "files_per_second") == 0)
+		snprintf(out, outsz, "%.0f files/s %s", x, v != NULL ? v : "");
+	else
+		snprintf(out, outsz, "%.1f MB/s %s", x / 1e6, v != NULL ? v :
+		    "");
+}
+
+/* The comparison as the field reports print it, a verdict in each cell. */
+static void
+diag_print_compare(const json_t *rows)
+{
+	const json_t	*r;
+	struct table	*tb;
+	char		 a[64], b[64], c[64];
+	size_t		 i;
+
+	if ((tb = table_new("l  l  r  r  r")) == NULL)
+		return;
+	table_row(tb, "protocol", "target", "read", "write", "small files",
+	    NULL);
+	json_array_foreach(rows, i, r) {
+		diag_cell_text(a, sizeof a, json_object_get(r, "read"),
+		    "bytes_per_second");
+		diag_cell_text(b, sizeof b, json_object_get(r, "write"),
+		    "bytes_per_second");
+		diag_cell_text(c, sizeof c, json_object_get(r, "small_files"),
+		    "files_per_second");
+		table_row(tb, show_str(r, "protocol"), show_str(r, "target"),
+		    a, b, c, NULL);
+	}
+	printf("\n== the protocols side by side (each cell: its rate and its "
+	    "verdict)\n\n");
+	table_done(tb, stdout);
+}
+
+/* One target at one protocol: its page, or NULL when its probe failed. */
+static json_t *
+diag_one(struct diag *g, int *rc)
+{
+	json_t		*probe = NULL, *bench = NULL, *rep, *doc, *tests, *t;
+	const json_t	*row;
+	const char	*what;
+	char		 hp[300];
+	double		 left, ts, t1;
+	size_t		 i;
+	int		 stale = 0;
+
+	*rc = 1;
+	if ((g->steps = json_array()) == NULL) {
+		client_fail("out of memory");
+		return (NULL);
+	}
+	/* 1. What is known: the share written and read once. */
+	if ((rep = diag_probe(g, &probe)) == NULL) {
+		json_decref(g->steps);
+		json_decref(probe);
+		return (NULL);
+	}
+	ts = json_number_value(json_object_get(json_array_get(g->steps, 0),
+	    "seconds"));
+	/* 2, 3. What the ceilings lack. */
+	diag_network(g, json_object_get(rep, "ceilings"));
+	diag_disks(g, rep);
+	json_decref(rep);
+	/*
+	 * 4. The matrix, as much of it as the budget takes: the whole quick
+	 * matrix takes some eight times the probe, its sequential and small
+	 * tests some two and a half.
+	 */
+	*rc = 0;
+	left = diag_left(g);
+	what = left >= DIAG_MATRIX * ts ? NULL : left >= DIAG_SMALL * ts ?
+	    "seq,small" : left >= ts ? "seq" : "";
+	if (what == NULL || *what != '\0') {
+		t1 = nptime_mono();
+		bench = diag_bench(g, what, rc);
+		diag_step(g, "matrix", bench == NULL ? "failed" : what !=
+		    NULL ? "cut" : "done", nptime_mono() - t1, bench == NULL ?
+		    "nasperf bench failed" : what != NULL ? "the budget kept "
+		    "only some of its tests" : NULL);
+	} else
+		diag_step(g, "matrix", "skipped", 0, "it would not fit in "
+		    "the budget; the probe's tests stand for it");
+	/*
+	 * Without the matrix, the probe's reports stand for it: made before
+	 * the measuring, their ceilings are those known then.
+	 */
+	if (bench == NULL) {
+		bench = probe;
+		probe = NULL;
+		stale = 1;
+	}
+
+	/* The page. */
+	snprintf(hp, sizeof hp, "%s:%u", g->c->host, g->c->port);
+	doc = json_pack("{s:s,s:s?,s:s,s:f,s:f,s:O,s:o}", "target",
+	    g->target, "protocol", g->proto, "daemon", hp, "budget_seconds",
+	    g->budget, "seconds", nptime_mono() - g->t0, "steps", g->steps,
+	    "tests", tests = json_array());
+	json_array_foreach(json_object_get(bench, "rows"), i, row)
+		if ((t = diag_test(g, row)) != NULL)
+			json_array_append_new(tests, t);
+	/* The ceilings as the matrix's read saw them, after the measuring. */
+	if ((rep = diag_row_report(g, bench, "read")) != NULL) {
+		json_object_set(doc, "ceilings", json_object_get(rep,
+		    "ceilings"));
+		json_decref(rep);
+	}
+	if (stale)
+		json_object_set_new(doc, "ceilings_note", json_string("the "
+		    "ceilings are those known before this diagnose measured: "
+		    "run it again to see them with its measures"));
+	diag_conclude(doc);
+	json_decref(bench);
+	json_decref(probe);
+	json_decref(g->steps);
+	g->steps = NULL;
+	return (doc);
+}
+
+/* A protocol of --protocols, and the bench options that hold to it. */
+static const struct diag_proto {
+	const char	*name;
+	const char	*scheme;	/* of the targets it applies to */
+	const char	*opts[5];
+} diag_protos[] = {
+	{ "smb1", "smb://", { "--min-protocol", "NT1", "--max-protocol",
+	    "NT1", NULL } },
+	{ "smb2", "smb://", { "--min-protocol", "SMB2", "--max-protocol",
+	    "SMB2", NULL } },
+	{ "smb3", "smb://", { "--min-protocol", "SMB3", "--max-protocol",
+	    "SMB3", NULL } },
+	{ "nfs3", "nfs://", { "--nfs-version", "3", NULL } },
+	{ "nfs4", "nfs://", { "--nfs-version", "4", NULL } },
+};
+
+/* One target at one protocol (NULL: as bench connects by default). */
+struct diag_leg {
+	const char		*target;
+	const struct diag_proto	*proto;
+};
+
+/* Check --protocols: known names, each once; -1 with a message. */
+static int
+diag_protocols(const char *list, int *want)
+{
+	char	 buf[128], *p, *save = NULL;
+	size_t	 i;
+
+	memset(want, 0, sizeof *want * NP_NITEMS(diag_protos));
+	if (snprintf(buf, sizeof buf, "%s", list) >= (int)sizeof buf) {
+		args_fail("--protocols: too long");
+		return (-1);
+	}
+	for (p = strtok_r(buf, ",", &save); p != NULL;
+	    p = strtok_r(NULL, ",", &save)) {
+		for (i = 0; i < NP_NITEMS(diag_protos); i++)
+			if (strcmp(p, diag_protos[i].name) == 0)
+				break;
+		if (i == NP_NITEMS(diag_protos)) {
+			args_fail("--protocols: '%s' is not one of smb1, smb2, "
+			    "smb3, nfs3, nfs4", p);
+			return (-1);
+		}
+		want[i] = 1;
+	}
+	return (0);
+}
+
+/* The legs: each target at each protocol of --protocols that fits it. */
+static size_t
+diag_legs(char **targets, int ntargets, const int *want, int any,
+    struct diag_leg *legs, size_t max)
+{
+	const char	*scheme;
+	size_t		 n = 0, i, before;
+	int		 k;
+
+	for (k = 0; k < ntargets && n < max; k++) {
+		scheme = strncmp(targets[k], "smb://", 6) == 0 ? "smb://" :
+		    strncmp(targets[k], "nfs://", 6) == 0 ? "nfs://" : "";
+		before = n;
+		for (i = 0; any && i < NP_NITEMS(diag_protos) && n < max; i++)
+			if (want[i] && strcmp(diag_protos[i].scheme,
+			    scheme) == 0) {
+				legs[n].target = targets[k];
+				legs[n++].proto = &diag_protos[i];
+			}
+		if (n == before) {
+			legs[n].target = targets[k];
+			legs[n++].proto = NULL;
+		}
+	}
+	return (n);
+}
+
+/* nasperf diagnose [options] TARGET... */
 int
 cmd_diagnose(struct client *c, int argc, char **argv)
 {
 	struct diag	 g;
-	json_t		*probe = NULL, *bench = NULL, *rep, *doc, *tests, *t;
-	const json_t	*row;
-	const char	*what;
-	char		*end, hp[300];
-	double		 left, ts, t1;
-	size_t		 i;
-	int		 ch, rc, stale = 0;
+	struct diag_leg	 legs[DIAG_MAX_LEGS];
+	json_t		*docs, *doc, *out;
+	char		*end;
+	double		 total, t0;
+	size_t		 i, nlegs;
+	int		 ch, rc = 0, lrc, npass, k, any = 0;
+	int		 want[NP_NITEMS(diag_protos)];
 
 	memset(&g, 0, sizeof g);
+	memset(want, 0, sizeof want);
 	g.c = c;
 	g.budget = DIAG_BUDGET;
 	optind = 0;
@@ -607,6 +889,11 @@ cmd_diagnose(struct client *c, int argc, char **argv)
 		case 'w':
 			g.html = optarg;
 			break;
+		case 'P':
+			if (diag_protocols(optarg, want) == -1)
+				return (2);
+			any = 1;
+			break;
 		case 'm': case 'M': case 'S': case 'e': case 'A': case 'n':
 			if (g.npass + 2 > DIAG_MAX_ARGS - 8)
 				return (client_fail("too many options") + 1);
@@ -620,86 +907,76 @@ cmd_diagnose(struct client *c, int argc, char **argv)
 			return (args_exit(ch));
 		}
 	}
-	if (optind != argc - 1) {
-		client_fail("expected one TARGET");
+	if (optind >= argc) {
+		client_fail("expected a TARGET");
 		args_usage(stderr);
 		return (2);
 	}
-	g.target = argv[optind];
-	g.t0 = nptime_mono();
-	if ((g.steps = json_array()) == NULL)
+	nlegs = diag_legs(argv + optind, argc - optind, want, any, legs,
+	    NP_NITEMS(legs));
+	if ((docs = json_array()) == NULL)
 		return (client_fail("out of memory"));
-
-	/* 1. What is known: the share written and read once. */
-	if ((rep = diag_probe(&g, &probe)) == NULL) {
-		json_decref(g.steps);
-		json_decref(probe);
+	/* The budget is shared: each leg gets its part of what is left. */
+	total = g.budget;
+	t0 = nptime_mono();
+	npass = g.npass;
+	for (i = 0; i < nlegs; i++) {
+		g.target = legs[i].target;
+		g.proto = legs[i].proto != NULL ? legs[i].proto->name :
+		    strncmp(g.target, "smb://", 6) == 0 ? "smb" :
+		    strncmp(g.target, "nfs://", 6) == 0 ? "nfs" : "local";
+		g.npass = npass;
+		for (k = 0; legs[i].proto != NULL &&
+		    legs[i].proto->opts[k] != NULL; k++)
+			g.pass[g.npass++] = legs[i].proto->opts[k];
+		g.t0 = nptime_mono();
+		g.budget = (total - (g.t0 - t0)) / (double)(nlegs - i);
+		if (nlegs > 1 && !c->json)
+			fprintf(stderr, "nasperf diagnose: %s%s%s, %.0f s\n",
+			    g.proto != NULL ? g.proto : "", g.proto != NULL ?
+			    " over " : "", g.target, g.budget);
+		if ((doc = diag_one(&g, &lrc)) == NULL) {
+			rc = 1;
+			doc = json_pack("{s:s,s:s?,s:s}", "target", g.target,
+			    "protocol", g.proto, "error", "its probe failed: "
+			    "run nasperf bench on it to see why");
+		}
+		if (lrc != 0)
+			rc = 1;
+		json_array_append_new(docs, doc);
+	}
+	g.budget = total;
+	if (nlegs == 1 && json_object_get(json_array_get(docs, 0), "error") !=
+	    NULL) {
+		json_decref(docs);
 		return (1);
 	}
-	ts = json_number_value(json_object_get(json_array_get(g.steps, 0),
-	    "seconds"));
-	/* 2, 3. What the ceilings lack. */
-	diag_network(&g, json_object_get(rep, "ceilings"));
-	diag_disks(&g, rep);
-	json_decref(rep);
-	/*
-	 * 4. The matrix, as much of it as the budget takes: the whole quick
-	 * matrix takes some eight times the probe, its sequential and small
-	 * tests some two and a half.
-	 */
-	rc = 0;
-	left = diag_left(&g);
-	what = left >= DIAG_MATRIX * ts ? NULL : left >= DIAG_SMALL * ts ?
-	    "seq,small" : left >= ts ? "seq" : "";
-	if (what == NULL || *what != '\0') {
-		t1 = nptime_mono();
-		bench = diag_bench(&g, what, &rc);
-		diag_step(&g, "matrix", bench == NULL ? "failed" : what !=
-		    NULL ? "cut" : "done", nptime_mono() - t1, bench == NULL ?
-		    "nasperf bench failed" : what != NULL ? "the budget kept "
-		    "only some of its tests" : NULL);
-	} else
-		diag_step(&g, "matrix", "skipped", 0, "it would not fit in "
-		    "the budget; the probe's tests stand for it");
-	/*
-	 * Without the matrix, the probe's reports stand for it: made before
-	 * the measuring, their ceilings are those known then.
-	 */
-	if (bench == NULL) {
-		bench = probe;
-		probe = NULL;
-		stale = 1;
-	}
-
-	/* The page. */
-	snprintf(hp, sizeof hp, "%s:%u", c->host, c->port);
-	doc = json_pack("{s:s,s:s,s:f,s:f,s:O,s:o}", "target", g.target,
-	    "daemon", hp, "budget_seconds", g.budget, "seconds",
-	    nptime_mono() - g.t0, "steps", g.steps, "tests",
-	    tests = json_array());
-	json_array_foreach(json_object_get(bench, "rows"), i, row)
-		if ((t = diag_test(&g, row)) != NULL)
-			json_array_append_new(tests, t);
-	/* The ceilings as the matrix's read saw them, after the measuring. */
-	if ((rep = diag_row_report(&g, bench, "read")) != NULL) {
-		json_object_set(doc, "ceilings", json_object_get(rep,
-		    "ceilings"));
-		json_decref(rep);
-	}
-	if (stale)
-		json_object_set_new(doc, "ceilings_note", json_string("the "
-		    "ceilings are those known before this diagnose measured: "
-		    "run it again to see them with its measures"));
-	diag_conclude(doc);
-	if (g.html != NULL && diag_write_html(g.html, doc) == -1)
+	if (nlegs == 1)
+		out = json_incref(json_array_get(docs, 0));
+	else
+		out = json_pack("{s:o,s:O}", "comparison", diag_compare(docs),
+		    "diagnoses", docs);
+	if (g.html != NULL && diag_write_html(g.html, out) == -1)
 		rc = 1;
-	if (c->json) {
-		client_print_json(doc, CLIENT_JSON);
-	} else
-		diag_print(&g, doc);
-	json_decref(doc);
-	json_decref(bench);
-	json_decref(probe);
-	json_decref(g.steps);
+	if (c->json)
+		client_print_json(out, CLIENT_JSON);
+	else if (nlegs == 1)
+		diag_print(out);
+	else {
+		json_array_foreach(docs, i, doc) {
+			if (json_object_get(doc, "error") != NULL)
+				continue;
+			printf("%s== %s%s%s\n\n", i > 0 ? "\n" : "",
+			    json_string_value(json_object_get(doc, "protocol")) ?
+			    json_string_value(json_object_get(doc, "protocol")) :
+			    "", json_object_get(doc, "protocol") != NULL ?
+			    " over " : "", json_string_value(json_object_get(doc,
+			    "target")));
+			diag_print(doc);
+		}
+		diag_print_compare(json_object_get(out, "comparison"));
+	}
+	json_decref(out);
+	json_decref(docs);
 	return (rc != 0 ? 1 : 0);
 }

@@ -46,13 +46,12 @@ dh_bar(FILE *f, double pct, const char *cls)
 	    "</i></span>", cls, pct < 0 ? 0 : pct > 100 ? 100 : pct);
 }
 
-/* The class of a verdict, as a class name: one of ours or "unknown". */
+/* A verdict's class c as a class name: one of ours or "unknown". */
 static const char *
-dh_class(const json_t *v)
+dh_class(const char *c)
 {
 	static const char *const known[] = { "disk", "network", "cpu",
 	    "contention", "cache", "latency", "client" };
-	const char	*c = dh_str(v, "class");
 	size_t		 i;
 
 	for (i = 0; c != NULL && i < sizeof known / sizeof known[0]; i++)
@@ -89,7 +88,7 @@ dh_ceiling(FILE *f, const char *name, const json_t *c, const char *lower)
 }
 
 static void
-dh_tests(FILE *f, const json_t *tests)
+dh_tests(FILE *f, const json_t *tests, const char *h)
 {
 	const json_t	*t, *v;
 	const char	*cls;
@@ -97,12 +96,12 @@ dh_tests(FILE *f, const json_t *tests)
 	double		 share;
 	size_t		 i;
 
-	fputs("<h2>Tests</h2>\n<div class=\"tw\"><table><thead><tr><th>test"
-	    "</th><th>rate</th><th>of the lower ceiling</th><th>verdict</th>"
-	    "<th>run</th></tr></thead><tbody>\n", f);
+	fprintf(f, "<%s>Tests</%s>\n<div class=\"tw\"><table><thead><tr>"
+	    "<th>test</th><th>rate</th><th>of the lower ceiling</th>"
+	    "<th>verdict</th><th>run</th></tr></thead><tbody>\n", h, h);
 	json_array_foreach(tests, i, t) {
 		v = json_object_get(t, "verdict");
-		cls = dh_class(v);
+		cls = dh_class(dh_str(v, "class"));
 		diag_rate(rate, sizeof rate, t);
 		fprintf(f, "<tr class=\"c-%s\">", cls);
 		dh_td(f, "test", NULL, dh_str(t, "test"));
@@ -132,30 +131,56 @@ dh_tests(FILE *f, const json_t *tests)
 	fputs("</tbody></table></div>\n", f);
 }
 
-int
-diag_html(FILE *f, const json_t *doc)
+/* The <head> and the page's title. */
+static void
+dh_head(FILE *f, const char *title)
 {
-	const json_t	*c = json_object_get(doc, "ceilings"), *x;
-	const char	*lower = dh_str(c, "lower");
-	char		 buf[64];
-	size_t		 i;
-
 	fputs("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
 	    "<meta name=\"viewport\" content=\"width=device-width,"
 	    "initial-scale=1\"><title>nasperf diagnose ", f);
-	probe_html_esc(f, dh_str(doc, "target"));
+	probe_html_esc(f, title);
 	fprintf(f, "</title><style>%s</style></head><body>\n<h1>", report_css);
-	probe_html_esc(f, dh_str(doc, "target"));
-	fputs("</h1>\n<p class=\"sub\">nasperf diagnose, daemon ", f);
+	probe_html_esc(f, title);
+	fputs("</h1>\n", f);
+}
+
+/*
+ * One target's page under a heading of its own (h: "h2", its sections
+ * "h3") or as the page itself (h: "h1" already written, sections "h2").
+ */
+static void
+dh_body(FILE *f, const json_t *doc, int sub)
+{
+	const json_t	*c = json_object_get(doc, "ceilings"), *x;
+	const char	*lower = dh_str(c, "lower"), *h = sub ? "h3" : "h2";
+	char		 buf[64];
+	size_t		 i;
+
+	if (sub) {
+		fputs("<h2>", f);
+		if (dh_str(doc, "protocol") != NULL) {
+			probe_html_esc(f, dh_str(doc, "protocol"));
+			fputs(" over ", f);
+		}
+		probe_html_esc(f, dh_str(doc, "target"));
+		fputs("</h2>\n", f);
+	}
+	if (dh_str(doc, "error") != NULL) {
+		fputs("<p class=\"none\">", f);
+		probe_html_esc(f, dh_str(doc, "error"));
+		fputs("</p>\n", f);
+		return;
+	}
+	fputs("<p class=\"sub\">nasperf diagnose, daemon ", f);
 	probe_html_esc(f, dh_str(doc, "daemon"));
 	fprintf(f, ", %.0f s of a budget of %.0f s</p>\n",
 	    json_number_value(json_object_get(doc, "seconds")),
 	    json_number_value(json_object_get(doc, "budget_seconds")));
 
-	fputs("<h2>Ceilings</h2>\n<p class=\"sub\">For a read; the write's "
-	    "are in its report.</p>\n<div class=\"tw\"><table><thead><tr>"
-	    "<th>ceiling</th><th>rate</th><th>by</th><th>measured</th></tr>"
-	    "</thead><tbody>\n", f);
+	fprintf(f, "<%s>Ceilings</%s>\n<p class=\"sub\">For a read; the "
+	    "write's are in its report.</p>\n<div class=\"tw\"><table><thead>"
+	    "<tr><th>ceiling</th><th>rate</th><th>by</th><th>measured</th>"
+	    "</tr></thead><tbody>\n", h, h);
 	dh_ceiling(f, "disks", json_object_get(c, "disks"), lower);
 	dh_ceiling(f, "network", json_object_get(c, "network"), lower);
 	fputs("</tbody></table></div>\n", f);
@@ -172,10 +197,11 @@ diag_html(FILE *f, const json_t *doc)
 		probe_html_esc(f, dh_str(doc, "ceilings_note"));
 		fputs("</p>\n", f);
 	}
-	dh_tests(f, json_object_get(doc, "tests"));
+	dh_tests(f, json_object_get(doc, "tests"), h);
 
 	if (json_array_size(json_object_get(doc, "causes")) > 0) {
-		fputs("<h2>Likely causes</h2>\n<ul class=\"obs\">\n", f);
+		fprintf(f, "<%s>Likely causes</%s>\n<ul class=\"obs\">\n", h,
+		    h);
 		json_array_foreach(json_object_get(doc, "causes"), i, x) {
 			fputs("<li>", f);
 			probe_html_esc(f, dh_str(x, "text"));
@@ -189,7 +215,8 @@ diag_html(FILE *f, const json_t *doc)
 		fputs("</ul>\n", f);
 	}
 	if (json_array_size(json_object_get(doc, "next")) > 0) {
-		fputs("<h2>What to try next</h2>\n<ul class=\"obs\">\n", f);
+		fprintf(f, "<%s>What to try next</%s>\n<ul class=\"obs\">\n",
+		    h, h);
 		json_array_foreach(json_object_get(doc, "next"), i, x) {
 			fputs("<li>", f);
 			probe_html_esc(f, json_string_value(x));
@@ -198,9 +225,9 @@ diag_html(FILE *f, const json_t *doc)
 		fputs("</ul>\n", f);
 	}
 
-	fputs("<h2>Steps</h2>\n<div class=\"tw\"><table><thead><tr><th>step"
-	    "</th><th>status</th><th>seconds</th><th>why</th></tr></thead>"
-	    "<tbody>\n", f);
+	fprintf(f, "<%s>Steps</%s>\n<div class=\"tw\"><table><thead><tr>"
+	    "<th>step</th><th>status</th><th>seconds</th><th>why</th></tr>"
+	    "</thead><tbody>\n", h, h);
 	json_array_foreach(json_object_get(doc, "steps"), i, x) {
 		fputs("<tr>", f);
 		dh_td(f, "step", NULL, dh_str(x, "step"));
@@ -211,8 +238,64 @@ diag_html(FILE *f, const json_t *doc)
 		dh_td(f, "why", "d", dh_str(x, "why"));
 		fputs("</tr>\n", f);
 	}
-	fputs("</tbody></table></div>\n<footer>Each test's run has its own "
-	    "report: nasperf report ID --html FILE.</footer>\n</body></html>\n",
-	    f);
+	fputs("</tbody></table></div>\n", f);
+}
+
+/* One cell of the comparison: the rate, and the verdict's tag. */
+static void
+dh_cell(FILE *f, const char *label, const json_t *cell, int files)
+{
+	const char	*cls;
+	double		 x;
+
+	fprintf(f, "<td data-l=\"%s\" class=\"n\">", label);
+	if (!json_is_object(cell)) {
+		fputs("-</td>", f);
+		return;
+	}
+	x = json_number_value(json_object_get(cell, files ?
+	    "files_per_second" : "bytes_per_second"));
+	if (files)
+		fprintf(f, "%.0f files/s", x);
+	else
+		fprintf(f, "%.1f MB/s", x / 1e6);
+	cls = dh_class(dh_str(cell, "verdict"));
+	fprintf(f, " <span class=\"tag c-%s\">%s</span></td>", cls, cls);
+}
+
+int
+diag_html(FILE *f, const json_t *doc)
+{
+	const json_t	*docs = json_object_get(doc, "diagnoses"), *r, *d;
+	char		 title[64];
+	size_t		 i;
+
+	if (docs == NULL) {
+		dh_head(f, dh_str(doc, "target"));
+		dh_body(f, doc, 0);
+	} else {
+		snprintf(title, sizeof title, "%zu targets side by side",
+		    json_array_size(docs));
+		dh_head(f, title);
+		fputs("<h2>The protocols side by side</h2>\n<div class=\"tw\">"
+		    "<table><thead><tr><th>protocol</th><th>target</th>"
+		    "<th>read</th><th>write</th><th>small files</th></tr>"
+		    "</thead><tbody>\n", f);
+		json_array_foreach(json_object_get(doc, "comparison"), i, r) {
+			fputs("<tr>", f);
+			dh_td(f, "protocol", NULL, dh_str(r, "protocol"));
+			dh_td(f, "target", "d", dh_str(r, "target"));
+			dh_cell(f, "read", json_object_get(r, "read"), 0);
+			dh_cell(f, "write", json_object_get(r, "write"), 0);
+			dh_cell(f, "small files", json_object_get(r,
+			    "small_files"), 1);
+			fputs("</tr>\n", f);
+		}
+		fputs("</tbody></table></div>\n", f);
+		json_array_foreach(docs, i, d)
+			dh_body(f, d, 1);
+	}
+	fputs("<footer>Each test's run has its own report: nasperf report ID "
+	    "--html FILE.</footer>\n</body></html>\n", f);
 	return (ferror(f) ? -1 : 0);
 }

@@ -3,7 +3,8 @@
 # Chromium.  Against the real daemon and a directory whose name holds
 # what HTML must escape, with --json beside it: the page has one row per
 # test of the JSON, each ceiling, the steps, no script, and the name as
-# text.  The screenshot is kept in tests/artifacts/64-diagnose-html/.
+# text.  Then two targets in one budget, set side by side.  The
+# screenshots are kept in tests/artifacts/64-diagnose-html/.
 . "$(dirname "$0")/lib.sh"
 need_cmd jq
 CHROMIUM=$(command -v chromium || command -v chromium-browser) ||
@@ -70,6 +71,37 @@ done
 check "the JSON says the tests' verdicts" \
     jq -e '[.tests[] | select(.verdict.class != null)] | length >= 1' \
     "$T_TMP/d.json"
+# Two targets in one budget: each diagnosed in turn, then side by side.
+mkdir "$T_TMP/other"
+client --json diagnose --budget 30 --protocols smb3,nfs3 \
+    --html "$T_TMP/two.html" "$D" "$T_TMP/other" >"$T_TMP/two.json" \
+    2>"$T_TMP/two.err"
+is "diagnose of two targets exits 0" "$?" 0 || sed 's/^/# /' "$T_TMP/two.err"
+check "--json has a comparison row and a page for each" jq -e \
+    '(.comparison | length) == 2 and (.diagnoses | length) == 2' \
+    "$T_TMP/two.json"
+check "each row gives read, write and small files with their verdicts" \
+    jq -e '[.comparison[] | select(.read.verdict != null and
+    .read.bytes_per_second > 0 and .write.bytes_per_second > 0)] |
+    length == 2' "$T_TMP/two.json"
+check "a directory is diagnosed as local whatever --protocols names" \
+    jq -e '[.comparison[].protocol] == ["local", "local"]' "$T_TMP/two.json"
+check "the two shared the budget: the second had what the first left" \
+    jq -e '.diagnoses[1].budget_seconds <=
+    30.5 - .diagnoses[0].seconds and .diagnoses[0].budget_seconds > 14.9' \
+    "$T_TMP/two.json" || jq -c '[.diagnoses[] | [.budget_seconds,
+    .seconds]]' "$T_TMP/two.json" | sed 's/^/# /'
+browse --dump-dom "file://$T_TMP/two.html" >"$T_TMP/two-dom.html"
+browse --window-size=1200,1400 --screenshot="$SHOTS/side-by-side.png" \
+    "file://$T_TMP/two.html" >/dev/null
+check "the page sets them side by side" grep -q 'The protocols side by side' \
+    "$T_TMP/two-dom.html"
+is "with a row each" "$(sed -n '/side by side<\/h2>/,/<\/table>/p' \
+    "$T_TMP/two-dom.html" | grep -c '<tr>')" 3
+client diagnose --protocols smb9 "$D" >/dev/null 2>"$T_TMP/err"
+is "an unknown protocol is refused" "$?" 2
+check "  naming those it takes" grep -q 'smb1, smb2, smb3, nfs3, nfs4' \
+    "$T_TMP/err"
 client diagnose --budget 30 --html /nonexistent/dir/d.html "$D" \
     >/dev/null 2>"$T_TMP/err"
 is "an --html file that cannot be written fails" "$?" 1
