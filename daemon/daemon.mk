@@ -60,3 +60,11 @@ tests_unit_t_runpath_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/unit \
 	-I$(top_srcdir)/daemon
 tests_unit_t_runpath_CFLAGS = $(DAEMON_CFLAGS)
 tests_unit_t_runpath_LDADD = $(DAEMON_LIBS)
+
+check_PROGRAMS += tests/unit/t_http
+tests_unit_t_http_SOURCES = tests/unit/t_http.c daemon/http.c daemon/http.h \
+	daemon/jsonnum.c daemon/jsonnum.h
+tests_unit_t_http_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/unit \
+	-I$(top_srcdir)/daemon
+tests_unit_t_http_CFLAGS = $(DAEMON_CFLAGS)
+tests_unit_t_http_LDADD = $(DAEMON_LIBS)
