@@ -800,14 +800,17 @@ struct diag_leg {
 	const struct diag_proto	*proto;
 };
 
-/* Check --protocols: known names, each once; -1 with a message. */
+/*
+ * --protocols: the known names into order (indexes of diag_protos, in the
+ * order given, each once), their number into *n; -1 with a message.
+ */
 static int
-diag_protocols(const char *list, int *want)
+diag_protocols(const char *list, size_t *order, size_t *n)
 {
 	char	 buf[128], *p, *save = NULL;
-	size_t	 i;
+	size_t	 i, k;
 
-	memset(want, 0, sizeof *want * NP_NITEMS(diag_protos));
+	*n = 0;
 	if (snprintf(buf, sizeof buf, "%s", list) >= (int)sizeof buf) {
 		args_fail("--protocols: too long");
 		return (-1);
@@ -822,30 +825,38 @@ diag_protocols(const char *list, int *want)
 			    "smb3, nfs3, nfs4", p);
 			return (-1);
 		}
-		want[i] = 1;
+		for (k = 0; k < *n && order[k] != i; k++)
+			;
+		if (k == *n)
+			order[(*n)++] = i;
 	}
 	return (0);
 }
 
-/* The legs: each target at each protocol of --protocols that fits it. */
+/*
+ * The legs: each target at each protocol of --protocols (order, nwant of
+ * them) that fits it, in the order given.
+ */
 static size_t
-diag_legs(char **targets, int ntargets, const int *want, int any,
+diag_legs(char **targets, int ntargets, const size_t *order, size_t nwant,
     struct diag_leg *legs, size_t max)
 {
-	const char	*scheme;
-	size_t		 n = 0, i, before;
-	int		 k;
+	const struct diag_proto	*pr;
+	const char		*scheme;
+	size_t			 n = 0, i, before;
+	int			 k;
 
 	for (k = 0; k < ntargets && n < max; k++) {
 		scheme = strncmp(targets[k], "smb://", 6) == 0 ? "smb://" :
 		    strncmp(targets[k], "nfs://", 6) == 0 ? "nfs://" : "";
 		before = n;
-		for (i = 0; any && i < NP_NITEMS(diag_protos) && n < max; i++)
-			if (want[i] && strcmp(diag_protos[i].scheme,
-			    scheme) == 0) {
+		for (i = 0; i < nwant && n < max; i++) {
+			pr = &diag_protos[order[i]];
+			if (strcmp(pr->scheme, scheme) == 0) {
 				legs[n].target = targets[k];
-				legs[n++].proto = &diag_protos[i];
+				legs[n++].proto = pr;
 			}
+		}
 		if (n == before) {
 			legs[n].target = targets[k];
 			legs[n++].proto = NULL;
@@ -864,11 +875,10 @@ cmd_diagnose(struct client *c, int argc, char **argv)
 	char		*end;
 	double		 total, t0;
 	size_t		 i, nlegs;
-	int		 ch, rc = 0, lrc, npass, k, any = 0;
-	int		 want[NP_NITEMS(diag_protos)];
+	int		 ch, rc = 0, lrc, npass, k;
+	size_t		 order[NP_NITEMS(diag_protos)], nwant = 0;
 
 	memset(&g, 0, sizeof g);
-	memset(want, 0, sizeof want);
 	g.c = c;
 	g.budget = DIAG_BUDGET;
 	optind = 0;
@@ -890,9 +900,8 @@ cmd_diagnose(struct client *c, int argc, char **argv)
 			g.html = optarg;
 			break;
 		case 'P':
-			if (diag_protocols(optarg, want) == -1)
+			if (diag_protocols(optarg, order, &nwant) == -1)
 				return (2);
-			any = 1;
 			break;
 		case 'm': case 'M': case 'S': case 'e': case 'A': case 'n':
 			if (g.npass + 2 > DIAG_MAX_ARGS - 8)
@@ -912,7 +921,7 @@ cmd_diagnose(struct client *c, int argc, char **argv)
 		args_usage(stderr);
 		return (2);
 	}
-	nlegs = diag_legs(argv + optind, argc - optind, want, any, legs,
+	nlegs = diag_legs(argv + optind, argc - optind, order, nwant, legs,
 	    NP_NITEMS(legs));
 	if ((docs = json_array()) == NULL)
 		return (client_fail("out of memory"));

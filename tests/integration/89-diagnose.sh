@@ -9,7 +9,8 @@
 # the lower ceiling (at DRATE) and the read disk-bound, and says what the
 # budget cut; diagnose of the fast one keeps the path's measure, measures
 # its volume, and names the network the lower ceiling (at RATE) and the
-# read network-bound.  RATE and DRATE are drawn at random each run (the
+# read network-bound; over SMB3 and SMB2 side by side, each protocol's
+# read is network-bound.  RATE and DRATE are drawn at random each run (the
 # seed is printed, NP_SEED=N repeats it); asserted on the first attempt.
 . "$(dirname "$0")/lib.sh"
 need_root
@@ -111,15 +112,22 @@ check "fast: each test gives its share of the lower ceiling" jq -e \
     '[.tests[] | select(.status == "done" and .op != "list") |
     .share_of_lower_pct | numbers] | length >= 2' "$T_TMP/d.fast"
 
-# The page for people.
+# The page for people, over two protocols side by side, and as HTML.
 incli env NASPERF_TOKEN="$NPD_TOKEN" "$NASPERF" -H "$SRV:$NPD_PORT" \
-    diagnose --budget 30 --credentials "$T_TMP/cred" \
-    "smb://$SRV:$SMBPORT/share/fast" >"$T_TMP/page" 2>/dev/null
+    diagnose --budget 50 --protocols smb3,smb2 --html "$T_TMP/page.html" \
+    --credentials "$T_TMP/cred" "smb://$SRV:$SMBPORT/share/fast" \
+    >"$T_TMP/page" 2>/dev/null
 sed 's/^/#   page: /' "$T_TMP/page"
 check "the page gives the ceilings" grep -q '^  network  *[0-9.]* MB/s' \
     "$T_TMP/page"
 check "the page names the lower" grep -q 'the lower ceiling is the network' \
     "$T_TMP/page"
+for p in smb3 smb2; do
+	check "the protocols side by side: $p's read is network-bound" \
+	    grep -Eq "^$p +smb://[^ ]+ +[0-9.]+ MB/s network " "$T_TMP/page"
+done
+check "the HTML page sets them side by side" grep -q \
+    'The protocols side by side' "$T_TMP/page.html"
 
 kill -TERM "$NPD_PID"
 rc=0
