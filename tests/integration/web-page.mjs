@@ -55,6 +55,12 @@ try {
 	    nicRows.includes('lo'));
 	ok('the serving processes list the daemon itself',
 	    /nasperfd/.test(await page.textContent('#groups')));
+	const sess = await page.$$eval('#smb-sessions tbody tr',
+	    (r) => r.length);
+	const none = await page.textContent('#smb-sessions-none');
+	ok(`the SMB sessions are listed, or why none is (${sess} rows; ` +
+	    `"${none}")`, sess > 0 || /Samba|smbstatus|No SMB session/
+	    .test(none));
 	await shot('3-live');
 
 	// 3. A synth download: the loopback interface's rate rises on the

@@ -356,6 +356,7 @@ let baseline = {};
 let topology = null;
 let lastTransfers = { live: [] };
 let lastOpenRuns = { runs: [] };
+let slowTicks = 0;
 const liveVerdicts = new Map();
 
 function drawLive() {
@@ -460,6 +461,23 @@ function drawLive() {
 	}));
 }
 
+// The SMB sessions smbstatus listed last: signing and encryption are what
+// most often make smbd CPU-bound.
+function drawSessions() {
+	const smb = topology?.protocols?.smb;
+	const ss = smb?.sessions ?? [];
+	const deg = (x) => (x ? [x.degree, x.cipher].filter(Boolean)
+	    .join(' ') : '–');
+	$('#smb-sessions').hidden = ss.length === 0;
+	$('#smb-sessions-none').textContent = ss.length ? '' : smb == null ?
+	    'No Samba here.' : smb.available === false ? 'smbstatus could ' +
+	    `not be read${smb.error ? `: ${smb.error}` : ''}.` :
+	    'No SMB session is open.';
+	fillRows($('#smb-sessions'), ss.map((x) => [x.address ?? '–',
+	    x.machine ?? '–', x.user ?? '–', num(String(x.pid ?? '–')),
+	    x.dialect ?? '–', deg(x.signing), deg(x.encryption)]));
+}
+
 function drawTransfers() {
 	const live = lastTransfers.live ?? [];
 	const seen = new Set(live.map((x) => x.run));
@@ -508,6 +526,10 @@ async function tickSlow() {
 		drawTransfers();
 		const now = await api('v1/verdict');
 		$('#now-verdict').replaceChildren(verdictNode(now.verdict));
+		// The sessions change slowly: the topology every ten seconds.
+		if (++slowTicks % 3 === 0)
+			topology = await api('v1/topology');
+		drawSessions();
 	} catch (e) {
 		if (!(e instanceof AuthError))
 			setStatus(`lost the daemon: ${e.message}`, true);
