@@ -9,25 +9,13 @@
 
 #include "unraid.h"
 
-/* Parse all of s as an unsigned decimal; -1 if anything else is there. */
-static int
-unraid_u64(const char *s, uint64_t *v)
-{
-	uint64_t	u;
-
-	if (*s == '\0' || probe_scan_u64(&s, &u) == -1 || *s != '\0')
-		return (-1);
-	*v = u;
-	return (0);
-}
-
 /* Parse all of s as an int of at most 100000; -1 otherwise. */
 static int
 unraid_int(const char *s, int *v)
 {
 	uint64_t	u;
 
-	if (unraid_u64(s, &u) == -1 || u > 100000)
+	if (probe_str_u64(s, &u) == -1 || u > 100000)
 		return (-1);
 	*v = (int)u;
 	return (0);
@@ -90,7 +78,7 @@ unraid_array_key(struct unraid *u, const char *key, const char *val)
 			    ints[i].off)));
 	for (i = 0; i < NP_NITEMS(u64s); i++)
 		if (strcmp(key, u64s[i].key) == 0)
-			return (unraid_u64(val, (uint64_t *)((char *)u +
+			return (probe_str_u64(val, (uint64_t *)((char *)u +
 			    u64s[i].off)));
 	if (strcmp(key, "mdVersion") == 0)
 		return (unraid_str(u->md_version, val, sizeof u->md_version));
@@ -99,7 +87,7 @@ unraid_array_key(struct unraid *u, const char *key, const char *val)
 	if (strcmp(key, "mdResyncAction") == 0)
 		return (unraid_str(u->action, val, sizeof u->action));
 	if (strcmp(key, "mdResync") == 0) {
-		if (unraid_u64(val, &running) == -1)
+		if (probe_str_u64(val, &running) == -1)
 			return (-1);
 		u->running = running != 0;
 		return (0);
@@ -116,7 +104,7 @@ unraid_slot_key(struct unraid_slot *s, const char *key, const char *val)
 	if (strcmp(key, "diskName") == 0)
 		return (unraid_str(s->disk_name, val, sizeof s->disk_name));
 	if (strcmp(key, "diskSize") == 0)
-		return (unraid_u64(val, &s->disk_size));
+		return (probe_str_u64(val, &s->disk_size));
 	if (strcmp(key, "diskState") == 0)
 		return (unraid_int(val, &s->disk_state));
 	if (strcmp(key, "diskId") == 0)
@@ -126,11 +114,11 @@ unraid_slot_key(struct unraid_slot *s, const char *key, const char *val)
 	if (strcmp(key, "rdevName") == 0)
 		return (unraid_str(s->dev, val, sizeof s->dev));
 	if (strcmp(key, "rdevReads") == 0)
-		return (unraid_u64(val, &s->reads));
+		return (probe_str_u64(val, &s->reads));
 	if (strcmp(key, "rdevWrites") == 0)
-		return (unraid_u64(val, &s->writes));
+		return (probe_str_u64(val, &s->writes));
 	if (strcmp(key, "rdevNumErrors") == 0)
-		return (unraid_u64(val, &s->errors));
+		return (probe_str_u64(val, &s->errors));
 	/* diskNumber, rdevNumber, rdevOffset, rdevSize, rdevId, ... */
 	return (0);
 }
