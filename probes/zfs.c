@@ -61,29 +61,6 @@ static const char *const zfs_txg_cols[] = {
 	"writes", "otime", "qtime", "wtime", "stime"
 };
 
-/*
- * Copy the line at *sp into out (cut to outsz - 1, NUL bytes ending it)
- * and advance *sp past its newline; -1 at the end of the buffer.
- */
-static int
-zfs_line(const char **sp, const char *end, char *out, size_t outsz)
-{
-	const char	*s = *sp, *nl;
-	size_t		 len;
-
-	if (s >= end)
-		return (-1);
-	if ((nl = memchr(s, '\n', (size_t)(end - s))) == NULL)
-		nl = end;
-	len = (size_t)(nl - s);
-	if (len >= outsz)
-		len = outsz - 1;
-	memcpy(out, s, len);
-	out[len] = '\0';
-	*sp = nl < end ? nl + 1 : end;
-	return (0);
-}
-
 /* Split line into at most max blank-separated words; the count. */
 static size_t
 zfs_words(char *line, char **w, size_t max)
@@ -99,18 +76,6 @@ zfs_words(char *line, char **w, size_t max)
 			break;
 	}
 	return (n);
-}
-
-/* All of s as an unsigned decimal; -1 otherwise. */
-static int
-zfs_u64(const char *s, uint64_t *v)
-{
-	uint64_t	u;
-
-	if (*s == '\0' || probe_scan_u64(&s, &u) == -1 || *s != '\0')
-		return (-1);
-	*v = u;
-	return (0);
 }
 
 /* The index of name in names, or -1. */
@@ -160,10 +125,10 @@ zfs_named_parse(const char *buf, size_t len, const char *const *names,
 		*errstr = NULL;
 	if (nnames > ZFS_NAMED_MAX)
 		nnames = ZFS_NAMED_MAX;
-	while (zfs_line(&s, end, line, sizeof line) == 0) {
+	while (probe_line(&s, end, line, sizeof line) == 0) {
 		memcpy(copy, line, sizeof copy);
-		if (zfs_words(copy, w, 4) < 3 || zfs_u64(w[1], &type) == -1 ||
-		    type > 7) {
+		if (zfs_words(copy, w, 4) < 3 ||
+		    probe_str_u64(w[1], &type) == -1 || type > 7) {
 			if (line[strspn(line, " \t")] != '\0' &&
 			    !zfs_kstat_header(line) &&
 			    strncmp(line, "name ", 5) != 0)
@@ -181,7 +146,7 @@ zfs_named_parse(const char *buf, size_t len, const char *const *names,
 		}
 		if ((i = zfs_index(names, nnames, w[0])) == -1)
 			continue;
-		if (zfs_u64(w[2], &v) == -1) {
+		if (probe_str_u64(w[2], &v) == -1) {
 			out->skipped++;		/* negative or junk */
 			continue;
 		}
@@ -228,7 +193,7 @@ zfs_io_parse(const char *buf, size_t len, struct zfs_named *out,
 	memset(out, 0, sizeof *out);
 	if (errstr != NULL)
 		*errstr = "no io header and value rows";
-	while (zfs_line(&s, end, line, sizeof line) == 0) {
+	while (probe_line(&s, end, line, sizeof line) == 0) {
 		if (zfs_kstat_header(line))
 			continue;
 		if (ncols == 0) {
@@ -242,7 +207,7 @@ zfs_io_parse(const char *buf, size_t len, struct zfs_named *out,
 			continue;
 		}
 		for (i = 0; i < n; i++)
-			if (map[i] != -1 && zfs_u64(w[i], &v) == 0) {
+			if (map[i] != -1 && probe_str_u64(w[i], &v) == 0) {
 				out->v[map[i]] = v;
 				out->have |= 1U << map[i];
 			}
@@ -273,7 +238,7 @@ zfs_txg_field(struct zfs_txg *t, int c, const char *word)
 		t->state = word[0];
 		return (0);
 	}
-	return (c < 0 ? 0 : zfs_u64(word, f[c]));
+	return (c < 0 ? 0 : probe_str_u64(word, f[c]));
 }
 
 /* Parse <pool>/txgs: a header row naming the columns, a row per txg. */
@@ -290,7 +255,7 @@ zfs_txgs_parse(const char *buf, size_t len, struct zfs_txgs *t,
 	memset(t, 0, sizeof *t);
 	if (errstr != NULL)
 		*errstr = NULL;
-	while (zfs_line(&s, end, line, sizeof line) == 0) {
+	while (probe_line(&s, end, line, sizeof line) == 0) {
 		if (ncols == 0) {
 			if (strncmp(line, "txg ", 4) != 0)
 				continue;
@@ -490,7 +455,7 @@ zfs_eta(char **w, size_t i)
 	char		c;
 
 	if (i >= 3 && strcmp(w[i - 2], "days") == 0 &&
-	    zfs_u64(w[i - 3], &days) == -1)
+	    probe_str_u64(w[i - 3], &days) == -1)
 		days = 0;
 	if (i >= 1 && sscanf(w[i - 1], "%u:%u:%u%c", &h, &m, &sec, &c) == 3)
 		return ((int64_t)(days * 86400 + h * 3600 + m * 60 + sec));
@@ -790,7 +755,7 @@ zfs_status_parse(const char *buf, size_t len, struct zfs_status *st,
 	memset(&sp, 0, sizeof sp);
 	if (errstr != NULL)
 		*errstr = NULL;
-	while (zfs_line(&s, end, line, sizeof line) == 0)
+	while (probe_line(&s, end, line, sizeof line) == 0)
 		if (zfs_status_line(st, &sp, line) != 0)
 			st->skipped++;
 	zfs_scan_end(&sp);
