@@ -12,26 +12,6 @@
 
 #define MDSTAT_LINE_MAX	4096
 
-/* Copy the line at *sp (without its newline) into out; advance *sp. */
-static int
-mdstat_line(const char **sp, const char *end, char *out, size_t outsz)
-{
-	const char	*s = *sp, *nl;
-	size_t		 len;
-
-	if (s >= end)
-		return (-1);
-	if ((nl = memchr(s, '\n', (size_t)(end - s))) == NULL)
-		nl = end;
-	len = (size_t)(nl - s);
-	if (len >= outsz)
-		len = outsz - 1;
-	memcpy(out, s, len);
-	out[len] = '\0';
-	*sp = nl < end ? nl + 1 : end;
-	return (0);
-}
-
 /* Parse "sda1[26](S)(W)" into m; -1 when it is not a member. */
 static int
 mdstat_member(const char *tok, struct mdstat_member *m)
@@ -259,7 +239,7 @@ mdstat_parse(const char *buf, size_t len, struct mdstat *md,
 	memset(md, 0, sizeof *md);
 	if (errstr != NULL)
 		*errstr = NULL;
-	while (mdstat_line(&s, end, line, sizeof line) == 0) {
+	while (probe_line(&s, end, line, sizeof line) == 0) {
 		if (strncmp(line, "Personalities", 13) == 0) {
 			snprintf(md->personalities, sizeof md->personalities,
 			    "%s", strchr(line, ':') != NULL ?

@@ -104,6 +104,38 @@ probe_buf_free(struct probe_buf *b)
 	memset(b, 0, sizeof *b);
 }
 
+/* Parse all of s as an unsigned decimal. */
+int
+probe_str_u64(const char *s, uint64_t *v)
+{
+	uint64_t	u;
+
+	if (*s == '\0' || probe_scan_u64(&s, &u) == -1 || *s != '\0')
+		return (-1);
+	*v = u;
+	return (0);
+}
+
+/* Copy the line at *sp into out and step past its newline. */
+int
+probe_line(const char **sp, const char *end, char *out, size_t outsz)
+{
+	const char	*s = *sp, *nl;
+	size_t		 len;
+
+	if (s >= end)
+		return (-1);
+	if ((nl = memchr(s, '\n', (size_t)(end - s))) == NULL)
+		nl = end;
+	len = (size_t)(nl - s);
+	if (len >= outsz)
+		len = outsz - 1;
+	memcpy(out, s, len);
+	out[len] = '\0';
+	*sp = nl < end ? nl + 1 : end;
+	return (0);
+}
+
 /* Double the buffer, from 4 KiB, up to PROBE_BUF_MAX. */
 static int
 probe_buf_grow(struct probe_buf *b)

@@ -96,6 +96,14 @@ int	probe_scan_u64(const char **sp, uint64_t *v);
  * nothing after it; -1 when malformed or a part exceeds unsigned.
  */
 int	probe_scan_devno(const char *s, unsigned *maj, unsigned *min);
+/* Parse all of s as an unsigned decimal; -1 when anything else is there. */
+int	probe_str_u64(const char *s, uint64_t *v);
+/*
+ * Copy the line at *sp (up to end, without its newline, cut to outsz - 1)
+ * into out and advance *sp past it; -1 when *sp is at end.
+ */
+int	probe_line(const char **sp, const char *end, char *out,
+	    size_t outsz);
 /* Copy the next blank-separated word at *sp into out; -1 when none or too long. */
 int	probe_scan_word(const char **sp, char *out, size_t outsz);
 /* Copy src into dst of size dstsz, always terminating; -1 if truncated. */

@@ -17,6 +17,8 @@
 #include "pressure.h"
 #include "smbconf.h"
 #include "softirqs.h"
+#include "unraid.h"
+#include "zfs.h"
 
 static int
 fz_cpustat(const char *p, size_t n)
@@ -154,6 +156,61 @@ fz_smbconf(const char *p, size_t n)
 	return (rc);
 }
 
+static int
+fz_unraid(const char *p, size_t n)
+{
+	struct unraid	*u;
+	const char	*e;
+	int		 rc;
+
+	if ((u = malloc(sizeof *u)) == NULL)
+		return (-1);
+	rc = unraid_parse(p, n, u, &e);
+	free(u);
+	return (rc);
+}
+
+static int
+fz_zfs_kstat(const char *p, size_t n)
+{
+	struct zfs_named	k;
+	const char		*e;
+
+	if (zfs_io_parse(p, n, &k, &e) == 0 && k.have == 0)
+		return (1);
+	return (zfs_named_parse(p, n, zfs_arc_names, ZFS_ARC_NSTATS, &k, &e));
+}
+
+static int
+fz_zfs_txgs(const char *p, size_t n)
+{
+	struct zfs_txgs		*t;
+	struct zfs_txg_summary	 sum;
+	const char		*e;
+	int			 rc;
+
+	if ((t = malloc(sizeof *t)) == NULL)
+		return (-1);
+	if ((rc = zfs_txgs_parse(p, n, t, &e)) == 0)
+		zfs_txgs_summary(t, &sum);
+	free(t);
+	return (rc);
+}
+
+static int
+fz_zfs_status(const char *p, size_t n)
+{
+	struct zfs_status	*st;
+	const char		*e;
+	int			 rc;
+
+	if ((st = malloc(sizeof *st)) == NULL)
+		return (-1);
+	rc = zfs_status_parse(p, n, st, &e);
+	free(st);
+	return (rc);
+}
+
 const struct fuzz_parser fuzz_parsers[] = {
 	{ "cpustat", PROBE_PROC, "stat", fz_cpustat },
 	{ "crypto", PROBE_PROC, "crypto", fz_crypto },
@@ -166,6 +223,10 @@ const struct fuzz_parser fuzz_parsers[] = {
 	{ "pressure", PROBE_PROC, "pressure/io", fz_pressure },
 	{ "smbconf", PROBE_ETC, "samba/smb.conf", fz_smbconf },
 	{ "softirqs", PROBE_PROC, "softirqs", fz_softirqs },
+	{ "unraid", PROBE_PROC, "mdstat", fz_unraid },
+	{ "zfs_kstat", PROBE_PROC, "spl/kstat/zfs/arcstats", fz_zfs_kstat },
+	{ "zfs_txgs", PROBE_PROC, "spl/kstat/zfs/tank/txgs", fz_zfs_txgs },
+	{ "zfs_status", PROBE_ROOT, "zpool-status", fz_zfs_status },
 };
 const size_t fuzz_nparsers = sizeof fuzz_parsers / sizeof fuzz_parsers[0];
 

@@ -109,12 +109,53 @@ static const struct {
 	    "  smb encrypt = required\n[homes]\n  browseable = no\n" },
 };
 
+/*
+ * Seeds from tests/fixtures for parsers of files no box holds: real
+ * captures of ZFS and Unraid (their SOURCES.md).
+ */
+static const struct {
+	const char	*name;
+	const char	*file;
+} fuzz_files[] = {
+	{ "unraid", "unraid/mdstat-6.11-node_exporter2642.txt" },
+	{ "zfs_kstat", "zfs/arcstats-2.2-htop1559.txt" },
+	{ "zfs_kstat", "zfs/objset-zfs12957.txt" },
+	{ "zfs_kstat", "zfs/io-zabbix-zfs-checks2.txt" },
+	{ "zfs_txgs", "zfs/txgs-zfs3811.txt" },
+	{ "zfs_txgs", "zfs/txgs-old-zfs2218.txt" },
+	{ "zfs_status", "zfs/status-resilver-slog-zfs3267.txt" },
+	{ "zfs_status", "zfs/status-unraid-resilver-webgui2547.txt" },
+	{ "zfs_status", "zfs/status-raidz2-logs-cache-omnios1483.txt" },
+};
+
+/* Run parser p over text and 2000 mutations of it; add failures to bad. */
+static size_t
+fuzz_seed(size_t p, const char *text, size_t textlen, int *bad)
+{
+	char	*work;
+	size_t	 runs, len, cap = textlen * 2 + 256;
+
+	if ((work = malloc(cap)) == NULL)
+		exit(1);
+	if (fuzz_run(p, text, textlen) != 0)
+		(*bad)++;
+	for (runs = 0; runs < 2000; runs++) {
+		memcpy(work, text, textlen);
+		len = fuzz_mutate(work, textlen, cap);
+		len = fuzz_mutate(work, len, cap);
+		if (fuzz_run(p, work, len) != 0)
+			(*bad)++;
+	}
+	free(work);
+	return (runs);
+}
+
 int
 main(void)
 {
 	struct probe_buf	 b;
-	char			*work, what[128];
-	size_t			 p, k, len, cap, runs, nseeds;
+	char			*text, what[128];
+	size_t			 p, k, len, runs, nseeds;
 	int			 bad;
 
 	probe_buf_init(&b);
@@ -128,42 +169,24 @@ main(void)
 			    fuzz_parsers[p].fs, fuzz_parsers[p].file, &b) == -1)
 				continue;
 			nseeds++;
-			cap = b.len * 2 + 256;
-			if ((work = malloc(cap)) == NULL)
-				return (1);
-			if (fuzz_run(p, b.p, b.len) != 0)
-				bad++;
-			for (runs = 0; runs < 2000; runs++) {
-				memcpy(work, b.p, b.len);
-				len = b.len;
-				len = fuzz_mutate(work, len, cap);
-				len = fuzz_mutate(work, len, cap);
-				if (fuzz_run(p, work, len) != 0)
-					bad++;
-			}
-			free(work);
+			runs = fuzz_seed(p, b.p, b.len, &bad);
 		}
 		for (k = 0; nseeds == 0 && k < NP_NITEMS(fuzz_builtin); k++) {
 			if (strcmp(fuzz_builtin[k].name,
 			    fuzz_parsers[p].name) != 0)
 				continue;
-			len = strlen(fuzz_builtin[k].text);
-			cap = len * 2 + 256;
-			if ((work = malloc(cap)) == NULL)
-				return (1);
 			nseeds++;
-			if (fuzz_run(p, fuzz_builtin[k].text, len) != 0)
-				bad++;
-			for (runs = 0; runs < 2000; runs++) {
-				memcpy(work, fuzz_builtin[k].text, len);
-				cap = len * 2 + 256;
-				len = fuzz_mutate(work, len, cap);
-				len = fuzz_mutate(work, len, cap);
-				if (fuzz_run(p, work, len) != 0)
-					bad++;
-				len = strlen(fuzz_builtin[k].text);
-			}
-			free(work);
+			runs = fuzz_seed(p, fuzz_builtin[k].text,
+			    strlen(fuzz_builtin[k].text), &bad);
+		}
+		for (k = 0; k < NP_NITEMS(fuzz_files); k++) {
+			if (strcmp(fuzz_files[k].name,
+			    fuzz_parsers[p].name) != 0)
+				continue;
+			nseeds++;
+			text = t_fixture(fuzz_files[k].file, &len);
+			runs = fuzz_seed(p, text, len, &bad);
+			free(text);
 		}
 		snprintf(what, sizeof what, "%s: %zu seed files, %zu "
 		    "mutations each, no crash, 0 or -1 returned",

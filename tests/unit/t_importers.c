@@ -13,33 +13,22 @@
 #define T_MAXRES	16
 
 /*
- * Read fixture name into a buffer of exactly its size, with no NUL after
- * it, so a parser reading past the end is caught under ASan.
+ * Read importers/<name> into a buffer of exactly its size, with no NUL
+ * after it, so a parser reading past the end is caught under ASan.
  */
 static char *
-t_fixture(const char *name, size_t *len)
+t_importer(const char *name, size_t *len)
 {
-	const char	*base;
-	char		 path[4096], *buf;
-	FILE		*f;
-	long		 n;
+	char	path[256], *text, *buf;
 
-	if ((base = getenv("NP_SRCDIR")) == NULL)
-		base = ".";
-	snprintf(path, sizeof path, "%s/tests/fixtures/importers/%s", base,
-	    name);
-	if ((f = fopen(path, "rb")) == NULL || fseek(f, 0, SEEK_END) == -1 ||
-	    (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) == -1) {
+	snprintf(path, sizeof path, "importers/%s", name);
+	text = t_fixture(path, len);
+	if ((buf = malloc(*len > 0 ? *len : 1)) == NULL) {
 		printf("Bail out! %s: %s\n", path, strerror(errno));
 		exit(1);
 	}
-	if ((buf = malloc(n > 0 ? (size_t)n : 1)) == NULL ||
-	    fread(buf, 1, (size_t)n, f) != (size_t)n) {
-		printf("Bail out! %s: short read\n", path);
-		exit(1);
-	}
-	fclose(f);
-	*len = (size_t)n;
+	memcpy(buf, text, *len);
+	free(text);
 	return (buf);
 }
 
@@ -66,7 +55,7 @@ t_dd_file(const char *name, struct importers_result *r, const char **errstr)
 	size_t	 len;
 	int	 rc, oerrno;
 
-	buf = t_fixture(name, &len);
+	buf = t_importer(name, &len);
 	rc = importers_dd(buf, len, r, errstr);
 	oerrno = errno;
 	free(buf);
@@ -98,7 +87,7 @@ t_fio_file(const char *name, struct importers_result *r)
 	size_t	 len;
 	int	 rc, oerrno;
 
-	buf = t_fixture(name, &len);
+	buf = t_importer(name, &len);
 	rc = importers_fio_json(buf, len, r, NULL);
 	oerrno = errno;
 	free(buf);
@@ -131,7 +120,7 @@ t_cdm_file(const char *name, struct importers_result *out, size_t max,
 	size_t	 len;
 	int	 rc, oerrno;
 
-	buf = t_fixture(name, &len);
+	buf = t_importer(name, &len);
 	rc = importers_cdm(buf, len, out, max, n, NULL);
 	oerrno = errno;
 	free(buf);
@@ -165,7 +154,7 @@ t_detect_file(const char *name, size_t *n)
 	size_t			 len;
 	int			 rc;
 
-	buf = t_fixture(name, &len);
+	buf = t_importer(name, &len);
 	rc = importers_detect(buf, len, out, T_MAXRES, n, NULL);
 	free(buf);
 	return (rc == 0 && *n > 0 ? out[0].tool : NULL);
@@ -418,7 +407,7 @@ t_fio_inline(void)
 	T_EQ_INT(r.op, IMPORTERS_OP_UNKNOWN);
 	T_EQ_INT(r.has_end, 0);
 
-	buf = t_fixture("fio-read.json", &len);
+	buf = t_importer("fio-read.json", &len);
 	if ((half = malloc(len / 2)) != NULL) {
 		memcpy(half, buf, len / 2);
 		errstr = NULL;

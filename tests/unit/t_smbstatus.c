@@ -14,30 +14,6 @@
 #include "smbsess.h"
 #include "smbstatus.h"
 
-/* Read a fixture of tests/fixtures/smbstatus; bail out when missing. */
-static char *
-slurp(const char *name, size_t *len)
-{
-	const char	*src = getenv("NP_SRCDIR");
-	char		 path[4096], *buf;
-	FILE		*f;
-	long		 n;
-
-	snprintf(path, sizeof path, "%s/tests/fixtures/smbstatus/%s",
-	    src != NULL ? src : ".", name);
-	if ((f = fopen(path, "rb")) == NULL || fseek(f, 0, SEEK_END) == -1 ||
-	    (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) == -1 ||
-	    (buf = malloc((size_t)n + 1)) == NULL ||
-	    fread(buf, 1, (size_t)n, f) != (size_t)n) {
-		printf("Bail out! %s: %s\n", path, strerror(errno));
-		exit(1);
-	}
-	fclose(f);
-	buf[n] = '\0';
-	*len = (size_t)n;
-	return (buf);
-}
-
 /* The Debian session, as either form gives it. */
 static void
 check_debian(const struct smbstatus *st, int json)
@@ -77,18 +53,18 @@ main(void)
 
 	smbstatus_init(&st);
 
-	buf = slurp("debian-4.17.12-b.json", &len);
+	buf = t_fixture("smbstatus/debian-4.17.12-b.json", &len);
 	T_OK(smbsess_parse_json(buf, len, &st, &err));
 	check_debian(&st, 1);
 	free(buf);
 
-	buf = slurp("debian-4.17.12-b.txt", &len);
+	buf = t_fixture("smbstatus/debian-4.17.12-b.txt", &len);
 	T_OK(smbstatus_parse_text(buf, len, &st, &err));
 	check_debian(&st, 0);
 	free(buf);
 
 	/* Unraid: three sessions of one smbd, partial signing only. */
-	buf = slurp("unraid-4.17.12-L.txt", &len);
+	buf = t_fixture("smbstatus/unraid-4.17.12-L.txt", &len);
 	T_OK(smbstatus_parse_text(buf, len, &st, &err));
 	T_EQ_INT(st.n, 3);
 	if (st.n == 3) {
@@ -151,7 +127,7 @@ main(void)
 	T_TRUE(!smbstatus_same_address("192.0.2.7", "192.0.2.8"));
 
 	/* A session as the API shows it. */
-	buf = slurp("debian-4.17.12-b.json", &len);
+	buf = t_fixture("smbstatus/debian-4.17.12-b.json", &len);
 	T_OK(smbsess_parse_json(buf, len, &st, &err));
 	free(buf);
 	if (st.n == 1 && (o = enc_smb_session(&st.v[0])) != NULL) {

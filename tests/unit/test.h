@@ -171,6 +171,33 @@ t_link(const char *dir, const char *rel, const char *target)
 	}
 }
 
+/*
+ * Read tests/fixtures/<rel> of the source tree ($NP_SRCDIR) into a new
+ * NUL-terminated buffer the caller frees; bail out when it cannot.
+ */
+static NP_UNUSED char *
+t_fixture(const char *rel, size_t *len)
+{
+	const char	*src = getenv("NP_SRCDIR");
+	char		 path[4096], *buf = NULL;
+	FILE		*f;
+	long		 n;
+
+	snprintf(path, sizeof path, "%s/tests/fixtures/%s",
+	    src != NULL ? src : ".", rel);
+	if ((f = fopen(path, "rb")) == NULL || fseek(f, 0, SEEK_END) == -1 ||
+	    (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) == -1 ||
+	    (buf = malloc((size_t)n + 1)) == NULL ||
+	    fread(buf, 1, (size_t)n, f) != (size_t)n) {
+		printf("Bail out! %s: %s\n", path, strerror(errno));
+		exit(1);
+	}
+	fclose(f);
+	buf[n] = '\0';
+	*len = (size_t)n;
+	return (buf);
+}
+
 /* Print the plan; the exit status is 1 if any check failed. */
 static int
 t_done(void)
