@@ -11,6 +11,7 @@
 #include "test.h"
 #include "yaml_read.h"
 
+#include "advice.h"
 #include "cfg.h"
 #include "crypto.h"
 #include "history.h"
@@ -244,7 +245,10 @@ hint(const json_t *rep, const char *kind)
 	return (NULL);
 }
 
-/* Whether hint kind of rep has needle in its text and figure in its figure. */
+/*
+ * Whether hint kind of rep has needle in its text and figure in its figure,
+ * and what to try next for its kind.
+ */
 static int
 hinted(const json_t *rep, const char *kind, const char *needle,
     const char *figure)
@@ -254,6 +258,10 @@ hinted(const json_t *rep, const char *kind, const char *needle,
 
 	if (o == NULL) {
 		printf("# no %s hint\n", kind);
+		return (0);
+	}
+	if (advice_hint(kind) == NULL) {
+		printf("# no advice for a %s hint\n", kind);
 		return (0);
 	}
 	t = json_string_value(json_object_get(o, "text"));
@@ -532,6 +540,7 @@ check(const char *fixture, const struct verdict_run *r, const struct cfg *cfg,
 	printf("# %s: %s: %s: %s\n", fixture, vstr(rep, "class"),
 	    vstr(rep, "resource"), vstr(rep, "summary"));
 	T_EQ_STR(vstr(rep, "class"), cls);
+	T_TRUE(advice_class(cls) != NULL);
 	t_check(strstr(vstr(rep, "resource"), resource) != NULL,
 	    "the resource names the culprit", __FILE__, __LINE__,
 	    "resource '%s' lacks '%s'", vstr(rep, "resource"), resource);
