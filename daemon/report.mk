@@ -31,5 +31,6 @@ REPORT_FIXTURES = \
 	tests/fixtures/reports/disk-raid6.json \
 	tests/fixtures/reports/empty.json \
 	tests/fixtures/reports/network-1gbe.json \
-	tests/fixtures/reports/nulls-gaps.json
+	tests/fixtures/reports/nulls-gaps.json \
+	tests/fixtures/reports/transfer-stopped.json
 EXTRA_DIST += $(REPORT_FIXTURES)

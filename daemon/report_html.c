@@ -506,8 +506,57 @@ html_head(struct html *h, const json_t *run)
 		fputs("run ", h->out);
 		html_esc(h, html_str(run, "id"));
 	}
+	if (json_is_true(json_object_get(run, "interrupted")))
+		fputs(" (interrupted)", h->out);
 	fprintf(h->out, "</title>\n<style>\n%s</style>\n</head>\n<body>\n",
 	    report_css);
+}
+
+/* Write before, the string at key of o escaped, and after; or nothing. */
+static void
+html_opt(struct html *h, const json_t *o, const char *key,
+    const char *before, const char *after)
+{
+	const char	*s;
+
+	if ((s = html_str(o, key)) == NULL)
+		return;
+	fputs(before, h->out);
+	html_esc(h, s);
+	fputs(after, h->out);
+}
+
+/*
+ * The line under the title: protocol and operation where the client said
+ * them, the client, the server; then, for a run the client stopped, that
+ * its figures are partial.
+ */
+static void
+html_sub(struct html *h, const json_t *run, const json_t *srv)
+{
+	const char	*proto = html_str(run, "protocol");
+	const char	*op = html_str(run, "op"), *s;
+
+	fputs("<p class=\"sub\">", h->out);
+	if (proto != NULL || op != NULL) {
+		html_esc(h, proto);
+		fputs(proto != NULL && op != NULL ? " " : "", h->out);
+		html_esc(h, op);
+		fputs(" · ", h->out);
+	}
+	fputs("client ", h->out);
+	html_esc(h, (s = html_str(run, "client")) != NULL ? s : "unknown");
+	html_opt(h, run, "client_addr", " (", ")");
+	fputs(" · server ", h->out);
+	html_esc(h, (s = html_str(srv, "hostname")) != NULL ? s : "unknown");
+	html_opt(h, srv, "model", ", ", "");
+	html_opt(h, srv, "kernel", ", Linux ", "");
+	fputs("</p>\n", h->out);
+	if (json_is_true(json_object_get(run, "interrupted")))
+		fputs("<p class=\"alert\" id=\"interrupted\"><b>Interrupted."
+		    "</b> The client stopped this run before it finished: its "
+		    "figures and the verdict are of what it moved until then."
+		    "</p>\n", h->out);
 }
 
 /* The header: the run's label, what ran where, and when. */
@@ -531,36 +580,16 @@ html_header(struct html *h, const json_t *r)
 		fputs("Run ", h->out);
 		html_esc(h, html_str(run, "id"));
 	}
-	fputs("</h1>\n<p class=\"sub\">", h->out);
-	html_esc(h, html_str(run, "protocol"));
-	fputs(" ", h->out);
-	html_esc(h, html_str(run, "op"));
-	fputs(" · client ", h->out);
-	html_esc(h, (s = html_str(run, "client")) != NULL ? s : "unknown");
-	if ((s = html_str(run, "client_addr")) != NULL) {
-		fputs(" (", h->out);
-		html_esc(h, s);
-		fputs(")", h->out);
-	}
-	fputs(" · server ", h->out);
-	html_esc(h, (s = html_str(srv, "hostname")) != NULL ? s : "unknown");
-	if ((s = html_str(srv, "model")) != NULL) {
-		fputs(", ", h->out);
-		html_esc(h, s);
-	}
-	if ((s = html_str(srv, "kernel")) != NULL) {
-		fputs(", Linux ", h->out);
-		html_esc(h, s);
-	}
-	fputs("</p>\n<dl class=\"meta\">\n", h->out);
+	fputs("</h1>\n", h->out);
+	html_sub(h, run, srv);
+	fputs("<dl class=\"meta\">\n", h->out);
 
 	html_kv(h, "Run", html_str(run, "id"));
 	s = html_str(run, "state");
-	if (json_is_true(json_object_get(run, "retroactive")))
-		snprintf(b, sizeof b, "%s, marked afterwards",
-		    s != NULL ? s : "—");
-	else
-		snprintf(b, sizeof b, "%s", s != NULL ? s : "—");
+	snprintf(b, sizeof b, "%s%s%s", s != NULL ? s : "—",
+	    json_is_true(json_object_get(run, "retroactive")) ?
+	    ", marked afterwards" : "", json_is_true(json_object_get(run,
+	    "interrupted")) ? ", interrupted" : "");
 	html_kv(h, "State", b);
 	html_kv(h, "Started", html_num(run, "start", &v) ?
 	    html_time(b, sizeof b, v) : NULL);
@@ -575,7 +604,8 @@ html_header(struct html *h, const json_t *r)
 	/* The date is in Started; the time of day is enough here. */
 	if (html_num(win, "start", &v) &&
 	    strlen(html_time(b, sizeof b, v)) > 11)
-		snprintf(b2, sizeof b2, "%s from %s", b3, b + 11);
+		snprintf(b2, sizeof b2, "%s%sfrom %s", b3, b3[0] != '\0' ?
+		    " " : "", b + 11);
 	else
 		snprintf(b2, sizeof b2, "%s", b3);
 	html_kv(h, "Window", b2);
@@ -674,8 +704,9 @@ html_verdict(struct html *h, const json_t *v)
 static void
 html_ceiling(struct html *h, const char *name, const json_t *c)
 {
-	char	b[32], t[64];
-	double	v;
+	const char	*s;
+	char		 b[32], t[64];
+	double		 v;
 
 	fprintf(h->out, "<tr><th>%s</th>", name);
 	if (!html_num(c, "bytes_per_s", &v)) {
@@ -686,8 +717,12 @@ html_ceiling(struct html *h, const char *name, const json_t *c)
 	}
 	fprintf(h->out, "<td class=\"n\">%s MB/s</td><td>", html_fmt(b,
 	    sizeof b, v / HTML_MB));
-	html_esc(h, html_str(c, "of"));
-	fputs(", by ", h->out);
+	/* "of" is "" where the run's interface is not known. */
+	if ((s = html_str(c, "of")) != NULL && *s != '\0') {
+		html_esc(h, s);
+		fputs(", ", h->out);
+	}
+	fputs("by ", h->out);
 	html_esc(h, html_str(c, "basis"));
 	if (html_num(c, "measured", &v)) {
 		html_time(t, sizeof t, v);
@@ -716,7 +751,8 @@ html_ceilings(struct html *h, const json_t *c)
 			fprintf(h->out, "%.0f %% of the lower ceiling, the ",
 			    pct);
 			html_esc(h, html_str(c, "lower"));
-			fputs("'", h->out);
+			fputs(html_str(c, "lower") != NULL && strcmp(html_str(c,
+			    "lower"), "disks") == 0 ? "'" : "'s", h->out);
 		}
 		fputs("</td></tr>\n", h->out);
 	}

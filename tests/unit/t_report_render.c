@@ -32,7 +32,7 @@
 
 static const char *fixtures[] = {
 	"disk-raid6", "network-1gbe", "cpu-4core", "nulls-gaps",
-	"cpu64-client", "empty"
+	"cpu64-client", "empty", "transfer-stopped"
 };
 
 static json_t	*y_node(yaml_parser_t *, yaml_event_t *);
@@ -396,6 +396,18 @@ html_common(const char *name, const json_t *j, const char *html, int rc)
 	snprintf(what, sizeof what, "html %s: the label in title and h1", name);
 	t_check(s != NULL && count(html, esc(s)) >= 2, what, __FILE__,
 	    __LINE__, "%s", "");
+	snprintf(what, sizeof what, "html %s: interrupted said at the top "
+	    "when it was", name);
+	t_check((strstr(html, "<p class=\"alert\" id=\"interrupted\">") !=
+	    NULL && strstr(html, "id=\"interrupted\"") < strstr(html,
+	    "id=\"verdict\"")) == json_is_true(json_object_get(
+	    json_object_get(j, "run"), "interrupted")), what, __FILE__,
+	    __LINE__, "%s", "");
+	snprintf(what, sizeof what, "html %s: no line starts with a separator",
+	    name);
+	t_check(strstr(html, "<td>, ") == NULL && strstr(html,
+	    "<p class=\"sub\"> ") == NULL && strstr(html, "<dd> ") == NULL,
+	    what, __FILE__, __LINE__, "%s", "");
 	json_array_foreach(json_object_get(j, "hints"), i, o) {
 		s = json_string_value(json_object_get(o, "figure"));
 		snprintf(what, sizeof what, "html %s: hint %zu and its figure",
@@ -441,6 +453,8 @@ test_html(void)
 	json_t	*j;
 	char	*h, *d;
 	FILE	*f;
+	size_t	 len;
+	int	 rc;
 
 	h = html_of("disk-raid6", &j);
 	T_TRUE(strstr(h, "<p class=\"big\">Disk-bound</p>") != NULL);
@@ -500,6 +514,24 @@ test_html(void)
 	T_TRUE(strstr(h, "<figcaption>cpu17 busy</figcaption>") != NULL);
 	T_TRUE(strstr(h, "and 2 more groups: g5, g6.") != NULL);
 	T_TRUE(count(h, "<svg") <= 24);
+	free(h);
+	json_decref(j);
+
+	/* A run stopped by its client, on a path seen, its network measured. */
+	h = html_of("transfer-stopped", &j);
+	T_TRUE(strstr(h, "<title>nasperf: Finder copy of the shoot, stopped "
+	    "(interrupted)</title>") != NULL);
+	T_TRUE(strstr(h, "<p class=\"sub\">read · client unknown (10.0.0.31) "
+	    "· server studio-nas") != NULL);
+	T_TRUE(strstr(h, "<dd>ended, interrupted</dd>") != NULL);
+	T_TRUE(strstr(h, "<td>by a synthetic test of the path") != NULL);
+	T_TRUE(strstr(h, "<td>/volume1, by the disk analyzer") != NULL);
+	T_TRUE(strstr(h, "of the lower ceiling, the network's") != NULL);
+	/* Neither protocol nor operation said: the line starts at the client. */
+	json_object_set_new(json_object_get(j, "run"), "op", json_null());
+	free(h);
+	h = render(report_html_write, j, &rc, &len);
+	T_TRUE(strstr(h, "<p class=\"sub\">client unknown") != NULL);
 	free(h);
 	json_decref(j);
 

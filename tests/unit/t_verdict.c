@@ -873,6 +873,13 @@ t_text_escaped(void)
 	T_TRUE(strstr(text, "  - x\\x7fy\n") != NULL);
 	free(text);
 	json_decref(rep);
+
+	/* A run that named no protocol or operation: none shown. */
+	rep = json_loads("{\"run\":{\"id\":\"6\",\"op\":null}}", 0, NULL);
+	text = as_text(rep);
+	T_TRUE(text != NULL && strncmp(text, "run 6\n", 6) == 0);
+	free(text);
+	json_decref(rep);
 }
 
 int
@@ -1049,7 +1056,22 @@ main(void)
 		    "network"), "bytes_per_s")), 60e6, 1);
 		T_EQ_STR(json_string_value(json_object_get(c, "lower")),
 		    "network");
+		text = as_text(rep);
+		T_TRUE(text != NULL && strstr(text, "network  60.0 MB/s, eth0 "
+		    "by a synthetic test") != NULL && strstr(text, "of the lower "
+		    "ceiling, the network's\n") != NULL);
+		free(text);
 		json_decref(rep);
+
+		/* The run's interface unknown: the line names none. */
+		p.nic[0] = '\0';
+		rep = judge("gbe-117", &r, cfg);
+		text = as_text(rep);
+		T_TRUE(text != NULL && strstr(text, "network  60.0 MB/s, by a "
+		    "synthetic test") != NULL);
+		free(text);
+		json_decref(rep);
+		snprintf(p.nic, sizeof p.nic, "eth0");
 
 		/* Without a baseline the disks' ceiling says how to get one. */
 		r.baseline = NULL;
