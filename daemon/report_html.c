@@ -3,11 +3,14 @@
  *
  * The page reads top to bottom as a reviewer would cite it: what ran, the
  * verdict, the findings, the evidence table, then the charts.  Every chart
- * is a <figure> holding one <svg> with a viewBox, so it scales to a phone
- * and to paper; its legend is HTML below it.  A null in a series lifts the
- * pen (the line breaks, it does not drop to zero) and the window's gaps are
- * shaded.  Arrays of many members and boxes of many cores become small
- * multiples with a limit, the rest named in an "and N more" line.
+ * is a <figure> holding one <svg> that stretches to the width of its
+ * column at a fixed height, its axes' labels and legend HTML around it, so
+ * that it fills the page on a wide screen, a phone and paper with its text
+ * at one size; a chart alone in its row spans the page.  A null in a
+ * series lifts the pen (the line breaks, it does not drop to zero) and the
+ * window's gaps are shaded.  Arrays of many members and boxes of many
+ * cores become small multiples with a limit, the rest named in an "and N
+ * more" line.
  *
  * Strings from the report go out only through html_esc(); class and kind
  * names pick CSS classes from fixed tables, never by pasting.
@@ -35,6 +38,12 @@ extern const char report_css[];
 #define HTML_MAX_CPUS		16	/* per-core charts: the busiest */
 #define HTML_MAX_GROUPS		6	/* lines on the process group chart */
 #define HTML_MAX_LINES		8	/* lines on one chart */
+#define HTML_MAX_LARGE		2	/* disks or cores drawn large, not small */
+
+/* A plot's box in SVG units, stretched to its column: no aspect kept. */
+#define HTML_PW			1000
+#define HTML_PH			200
+#define HTML_TICK		8	/* an x tick's length, below the axis */
 
 #define HTML_MB			1e6	/* bytes in a MB: MB/s is 10^6 B/s */
 #define HTML_MIN_MBS		1	/* MB/s: idle noise stays near 0 */
@@ -380,22 +389,22 @@ html_gaps(struct html *h, double x0, double pw, double y0, double ph)
 	return (any);
 }
 
-/* Write chart c as a figure: caption, SVG with axes and lines, legend. */
+/*
+ * Write chart c as a figure: caption, plot, legend.  The plot is as wide
+ * as its column and of a fixed height, whatever the page's width: the SVG
+ * holds the lines in a box of HTML_PW by HTML_PH stretched to fill it
+ * (preserveAspectRatio none, strokes kept their width by the style sheet),
+ * and the axes' labels are HTML beside it, placed in percent, so that
+ * their text keeps its size on a phone, a wide screen and paper.
+ */
 static void
 html_chart(struct html *h, const struct html_chart *c)
 {
 	const struct html_line	*l;
 	char			 b[64];
-	double			 w, hh, x0, y0, pw, ph, top, step, xstep, v;
-	double			 mean;
+	double			 top, step, xstep, v, mean;
 	int			 i, d, gaps;
 
-	w = c->small ? 280 : 480;
-	hh = c->small ? 148 : 208;
-	x0 = c->small ? 38 : 44;
-	y0 = 24;
-	pw = w - x0 - 16;
-	ph = hh - y0 - 20;
 	v = html_chart_max(h, c);
 	step = html_step(v, c->small ? 3 : 4);
 	top = ceil(v / step - 1e-9) * step;
@@ -405,48 +414,43 @@ html_chart(struct html *h, const struct html_chart *c)
 
 	fputs("<figure class=\"ch\"><figcaption>", h->out);
 	html_esc(h, c->name);
-	fprintf(h->out, "%s%s</figcaption>\n", c->name != NULL ? " " : "",
-	    c->what);
-	fprintf(h->out, "<svg%s viewBox=\"0 0 %.0f %.0f\" role=\"img\" "
-	    "aria-label=\"", c->small ? " class=\"sm\"" : "", w, hh);
+	fprintf(h->out, "%s%s</figcaption>\n<div class=\"pl%s\"><span "
+	    "class=\"u\">%s</span>\n<div class=\"yl\">", c->name != NULL ?
+	    " " : "", c->what, c->small ? " sm" : "", c->unit);
+	for (v = 0; v <= top + step / 2; v += step)
+		fprintf(h->out, "<span style=\"bottom:%.2f%%\">%.*f</span>",
+		    v / top * 100, d, v);
+	fprintf(h->out, "</div>\n<svg viewBox=\"0 0 %d %d\" "
+	    "preserveAspectRatio=\"none\" role=\"img\" aria-label=\"",
+	    HTML_PW, HTML_PH);
 	html_esc(h, c->name);
 	fprintf(h->out, "%s%s, %s over %.1f s\">\n",
 	    c->name != NULL ? " " : "", c->what, c->unit, h->xmax);
-	gaps = html_gaps(h, x0, pw, y0, ph);
+	gaps = html_gaps(h, 0, HTML_PW, 0, HTML_PH);
 
-	/* The y grid, labelled, and the unit above it. */
-	for (v = 0; v <= top + step / 2; v += step) {
-		fprintf(h->out, "<line class=\"gr\" x1=\"%.1f\" x2=\"%.1f\" "
-		    "y1=\"%.1f\" y2=\"%.1f\"/>", x0, x0 + pw,
-		    y0 + ph - v / top * ph, y0 + ph - v / top * ph);
-		fprintf(h->out, "<text x=\"%.1f\" y=\"%.1f\" "
-		    "text-anchor=\"end\">%.*f</text>\n", x0 - 4,
-		    y0 + ph - v / top * ph + 4, d, v);
-	}
-	fprintf(h->out, "<text x=\"%.1f\" y=\"12\" text-anchor=\"end\">%s"
-	    "</text>\n", x0 - 4, c->unit);
-
-	/* The x axis: seconds from the window's start. */
+	/* The y grid, and the axes with a tick under each x label. */
+	for (v = step; v <= top + step / 2; v += step)
+		fprintf(h->out, "<line class=\"gr\" x1=\"0\" x2=\"%d\" "
+		    "y1=\"%.1f\" y2=\"%.1f\"/>", HTML_PW,
+		    HTML_PH - v / top * HTML_PH, HTML_PH - v / top * HTML_PH);
 	xstep = html_step(h->xmax, c->small ? 3 : 6);
-	for (v = 0; v <= h->xmax + xstep / 1000; v += xstep) {
+	for (v = 0; v <= h->xmax + xstep / 1000; v += xstep)
 		fprintf(h->out, "<line class=\"ax\" x1=\"%.1f\" x2=\"%.1f\" "
-		    "y1=\"%.1f\" y2=\"%.1f\"/>", x0 + v / h->xmax * pw,
-		    x0 + v / h->xmax * pw, y0 + ph, y0 + ph + 4);
-		fprintf(h->out, "<text x=\"%.1f\" y=\"%.1f\" "
-		    "text-anchor=\"middle\">%.*f s</text>\n",
-		    x0 + v / h->xmax * pw, y0 + ph + 15,
-		    html_decimals(xstep), v);
-	}
-	fprintf(h->out, "<line class=\"ax\" x1=\"%.1f\" x2=\"%.1f\" "
-	    "y1=\"%.1f\" y2=\"%.1f\"/>", x0, x0 + pw, y0 + ph, y0 + ph);
-	fprintf(h->out, "<line class=\"ax\" x1=\"%.1f\" x2=\"%.1f\" "
-	    "y1=\"%.1f\" y2=\"%.1f\"/>\n", x0, x0, y0, y0 + ph);
+		    "y1=\"%d\" y2=\"%d\"/>", v / h->xmax * HTML_PW,
+		    v / h->xmax * HTML_PW, HTML_PH, HTML_PH + HTML_TICK);
+	fprintf(h->out, "\n<line class=\"ax\" x1=\"0\" x2=\"%d\" "
+	    "y1=\"%d\" y2=\"%d\"/><line class=\"ax\" x1=\"0\" x2=\"0\" "
+	    "y1=\"0\" y2=\"%d\"/>\n", HTML_PW, HTML_PH, HTML_PH, HTML_PH);
 
 	for (i = 0; i < c->nl; i++) {
 		if (c->l[i].v == NULL || html_line_has(h, &c->l[i]))
-			html_path(h, &c->l[i], x0, pw, y0, ph, top);
+			html_path(h, &c->l[i], 0, HTML_PW, 0, HTML_PH, top);
 	}
-	fputs("</svg>\n<ul class=\"lg\">", h->out);
+	fputs("</svg>\n<div class=\"xl\">", h->out);
+	for (v = 0; v <= h->xmax + xstep / 1000; v += xstep)
+		fprintf(h->out, "<span style=\"left:%.2f%%\">%.*f s</span>",
+		    v / h->xmax * 100, html_decimals(xstep), v);
+	fputs("</div></div>\n<ul class=\"lg\">", h->out);
 	for (i = 0; i < c->nl; i++) {
 		l = &c->l[i];
 		fprintf(h->out, "<li><i%s style=\"border-color:%s\"></i>",
@@ -1090,9 +1094,9 @@ html_disks(struct html *h, const json_t *disks)
 	json_t		*d, *m;
 	char		*st;
 	const char	*kind;
-	size_t		 i, k, n, shown = 0;
+	size_t		 i, k, n, shown = 0, rest = 0;
 	long		 j;
-	int		 open = 0;
+	int		 open = 0, small;
 
 	if ((n = json_array_size(disks)) == 0)
 		return (0);
@@ -1128,14 +1132,18 @@ html_disks(struct html *h, const json_t *disks)
 				st[j] = 'e';
 		}
 	}
+	for (i = 0; i < n; i++)
+		rest += st[i] == '\0';
+	small = rest > HTML_MAX_LARGE;
 	for (i = 0; i < n; i++) {
 		if (st[i] != '\0')
 			continue;
 		if (!open++)
-			fputs("<div class=\"g3\">\n", h->out);
+			fprintf(h->out, "<div class=\"%s\">\n", small ? "g3" :
+			    "g2");
 		if (shown == HTML_MAX_DISKS)
 			st[i] = 'm';
-		else if (html_disk(h, json_array_get(disks, i), 0, 1)) {
+		else if (html_disk(h, json_array_get(disks, i), 0, small)) {
 			st[i] = 's';
 			shown++;
 		} else
@@ -1248,13 +1256,15 @@ html_cpus(struct html *h, const json_t *cpus)
 		html_chart(h, &c);
 		fputs("</div>\n", h->out);
 	}
-	fputs("<div class=\"g3\">\n", h->out);
+	fprintf(h->out, "<div class=\"%s\">\n", n > HTML_MAX_LARGE ? "g3" :
+	    "g2");
 	json_array_foreach(cpus, i, cpu) {
 		if (st[i] == 'm' && means[i] > rest)
 			rest = means[i];
 		if (st[i] != 's')
 			continue;
-		html_chart_init(&c, html_str(cpu, "name"), "busy", "%", 100, 1);
+		html_chart_init(&c, html_str(cpu, "name"), "busy", "%", 100,
+		    n > HTML_MAX_LARGE);
 		html_add(&c, "busy", json_object_get(cpu, "busy_pct"), 1);
 		html_add(&c, "softirq", json_object_get(cpu, "softirq_pct"), 1);
 		html_chart(h, &c);

@@ -115,6 +115,25 @@ for name in disk-raid6 nulls-gaps cpu64-client; do
 	is "$name: no script element" "$(count '<script' "$dom")" 0
 done
 
+# -- the charts as Chromium lays them out: a copy of the page with a script
+# that writes each plot's size and the section's width into the DOM
+# measure NAME WIDTH: "WxH WxH ... in W" for a window WIDTH pixels wide.
+measure() {
+	sed 's|</body>|<script>var r=function(e){return e.getBoundingClientRect()};document.body.dataset.m=[].map.call(document.querySelectorAll("figure.ch svg"),function(s){return Math.round(r(s).width)+"x"+Math.round(r(s).height)}).join(" ")+" in "+Math.round(r(document.getElementById("series")).width)</script></body>|' \
+	    "$T_TMP/$1.html" >"$T_TMP/$1.m.html"
+	browse --window-size="$2,2000" --dump-dom "file://$T_TMP/$1.m.html" |
+	    sed -n 's/.*data-m="\([^"]*\)".*/\1/p'
+}
+for w in 1200 600; do
+	m=$(measure cpu64-client $w)
+	echo "# at $w px: $m"
+	first=${m%% *} section=${m##* in }
+	# All of it but the y labels' column and the padding, 58 px.
+	check "at $w px the client's chart spans the page" \
+	    test "${first%x*}" -ge $((section - 64))
+	is "at $w px a chart keeps its height" "${first#*x}" 200
+done
+
 # -- what the hostile labels became
 dom=$T_TMP/nulls-gaps.dom
 check "the label stays text in the DOM" \

@@ -378,6 +378,12 @@ html_common(const char *name, const json_t *j, const char *html, int rc)
 	snprintf(what, sizeof what, "html %s: each chart one svg with a line",
 	    name);
 	t_check(charts_drawn(html, name), what, __FILE__, __LINE__, "%s", "");
+	snprintf(what, sizeof what, "html %s: each plot stretches to its "
+	    "column, its labels HTML beside it", name);
+	t_check(count(html, "preserveAspectRatio=\"none\"") ==
+	    count(html, "<svg") && count(html, "<div class=\"pl") ==
+	    count(html, "<svg") && strstr(html, "<text") == NULL, what,
+	    __FILE__, __LINE__, "%s", "");
 	snprintf(what, sizeof what, "html %s: self-contained, no script",
 	    name);
 	t_check(strstr(html, "http://") == NULL &&
@@ -482,6 +488,17 @@ test_html(void)
 	T_TRUE(strstr(h, "CPU-bound") != NULL);
 	T_EQ_INT(count(h, "</i>softirq, mean"), 4);
 	T_TRUE(strstr(h, "smbd pid 4121 on cpu3") != NULL);
+	T_TRUE(strstr(h, "<h3>CPU</h3>\n<div class=\"g3\">") != NULL);
+	/* Two cores are drawn large, a row of their own. */
+	json_array_remove(json_object_get(json_object_get(j, "series"),
+	    "cpus"), 3);
+	json_array_remove(json_object_get(json_object_get(j, "series"),
+	    "cpus"), 2);
+	free(h);
+	h = render(report_html_write, j, &rc, &len);
+	T_TRUE(strstr(h, "<h3>CPU</h3>\n<div class=\"g2\">") != NULL);
+	T_TRUE(strstr(h, "<figcaption>cpu1 busy</figcaption>\n<div "
+	    "class=\"pl\">") != NULL);
 	free(h);
 	json_decref(j);
 
@@ -514,6 +531,9 @@ test_html(void)
 	T_TRUE(strstr(h, "<figcaption>cpu17 busy</figcaption>") != NULL);
 	T_TRUE(strstr(h, "and 2 more groups: g5, g6.") != NULL);
 	T_TRUE(count(h, "<svg") <= 24);
+	/* A disk alone is drawn large. */
+	T_TRUE(strstr(h, "<figcaption>nvme0n1 throughput</figcaption>\n<div "
+	    "class=\"pl\">") != NULL);
 	free(h);
 	json_decref(j);
 
