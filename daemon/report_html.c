@@ -54,6 +54,7 @@ static const char *html_colours[HTML_MAX_LINES] = {
 	"#000000", "#8c564b"
 };
 #define HTML_GREY		"#888888"	/* capacities */
+#define HTML_DARK		"#444444"	/* the network's ceiling */
 
 /* The verdict and finding classes: CSS class and headline. */
 static const struct {
@@ -77,6 +78,10 @@ struct html {
 	double		 xmax;		/* seconds: the end of the x axis */
 	double		 wstart;	/* window.start, Unix seconds */
 	const json_t	*gaps;		/* window.gaps */
+	const json_t	*run;		/* the report's run */
+	const char	*nic_name;	/* path.interface, or NULL */
+	const json_t	*nic;		/* its series, or NULL */
+	const json_t	*ceiling;	/* ceilings.network, or NULL */
 };
 
 struct html_line {
@@ -85,7 +90,8 @@ struct html_line {
 	double		 k;
 	double		 scale;		/* applied to every value */
 	const char	*colour;
-	int		 dashed;
+	int		 dashed;	/* a capacity */
+	int		 average;	/* values all one average: dotted */
 };
 
 struct html_chart {
@@ -334,7 +340,7 @@ html_path(struct html *h, const struct html_line *l, double x0, double pw,
 	int	run = 0;
 
 	fprintf(h->out, "<path class=\"ln%s\" stroke=\"%s\" d=\"",
-	    l->dashed ? " cap" : "", l->colour);
+	    l->dashed ? " cap" : l->average ? " avg" : "", l->colour);
 	if (l->v == NULL) {
 		y = y0 + ph - l->k * l->scale / top * ph;
 		fprintf(h->out, "M%.1f %.1fH%.1f", x0, y, x0 + pw);
@@ -454,9 +460,13 @@ html_chart(struct html *h, const struct html_chart *c)
 	for (i = 0; i < c->nl; i++) {
 		l = &c->l[i];
 		fprintf(h->out, "<li><i%s style=\"border-color:%s\"></i>",
-		    l->dashed ? " class=\"d\"" : "", l->colour);
+		    l->dashed ? " class=\"d\"" : l->average ? " class=\"a\"" :
+		    "", l->colour);
 		html_esc(h, l->label);
-		if (l->v == NULL)
+		if (l->average && html_mean(l->v, h->n, &mean))
+			fprintf(h->out, " %s %s", html_fmt(b, sizeof b,
+			    mean * l->scale), c->unit);
+		else if (l->v == NULL)
 			fprintf(h->out, " %s %s", html_fmt(b, sizeof b,
 			    l->k * l->scale), c->unit);
 		else if (html_mean(l->v, h->n, &mean))
@@ -916,47 +926,162 @@ html_list(struct html *h, const json_t *arr, const char *st, char m,
 	fputs("</p>\n", h->out);
 }
 
-/* The rate the client saw, over the window. */
+/*
+ * 1 if the values of a are all one number (*v), as when the client gave
+ * only its bytes and seconds and the daemon spread their quotient over
+ * the window; 0 when they vary or there is none.
+ */
+static int
+html_flat(const struct html *h, const json_t *a, double *v)
+{
+	double	x;
+	size_t	i;
+	int	any = 0;
+
+	for (i = 0; i < h->n; i++) {
+		if (!html_at(a, i, &x))
+			continue;
+		if (any++ == 0)
+			*v = x;
+		else if (fabs(x - *v) > 1e-9 * fabs(*v))
+			return (0);
+	}
+	return (any > 0);
+}
+
+/*
+ * The rate the client saw, over the window: its own progress where the
+ * report has it, else plainly its average; beside it, the run's interface
+ * in the direction the data went, which is the transfer over time as the
+ * server saw it.
+ */
 static void
 html_client(struct html *h, const json_t *series)
 {
-	struct html_chart	c;
+	struct html_chart	 c;
+	const json_t		*cl = json_object_get(series,
+				    "client_bytes_per_s");
+	const char		*op = html_str(h->run, "op");
+	char			 label[96], wire[96], b[32];
+	double			 avg, v;
+	int			 flat = html_flat(h, cl, &avg);
 
-	html_chart_init(&c, NULL, "Client rate", "MB/s", HTML_MIN_MBS, 0);
-	html_add(&c, "client", json_object_get(series, "client_bytes_per_s"),
-	    1 / HTML_MB);
+	html_chart_init(&c, NULL, flat ? "Client rate: an average" :
+	    "Client rate", "MB/s", HTML_MIN_MBS, 0);
+	snprintf(label, sizeof label, "client");
+	if (flat && html_num(h->run, "bytes", &v)) {
+		snprintf(label, sizeof label, "client's average: %s MB",
+		    html_fmt(b, sizeof b, v / HTML_MB));
+		if (html_num(h->run, "client_seconds", &v))
+			snprintf(label + strlen(label), sizeof label -
+			    strlen(label), " in %.2f s,", v);
+	} else if (flat)
+		snprintf(label, sizeof label, "client's average");
+	html_add(&c, label, cl, 1 / HTML_MB);
+	c.l[0].average = flat;
+	if (h->nic != NULL && op != NULL && (strcmp(op, "read") == 0 ||
+	    strcmp(op, "write") == 0)) {
+		snprintf(wire, sizeof wire, "%s %s, on the server", h->nic_name,
+		    *op == 'r' ? "sent" : "received");
+		html_add(&c, wire, json_object_get(h->nic, *op == 'r' ?
+		    "tx_bytes_per_s" : "rx_bytes_per_s"), 1 / HTML_MB);
+	}
 	fputs("<h3>Client</h3>\n", h->out);
-	if (html_chart_has(h, &c)) {
-		fputs("<div class=\"g2\">\n", h->out);
-		html_chart(h, &c);
-		fputs("</div>\n", h->out);
-	} else
+	if (!html_chart_has(h, &c)) {
 		fputs("<p class=\"none\">The client's rate is not known "
 		    "over the window.</p>\n", h->out);
+		return;
+	}
+	if (flat) {
+		fputs("<p class=\"more\">The client gave only its bytes and "
+		    "seconds: its line is their average, not its progress.",
+		    h->out);
+		if (c.nl > 1) {
+			fputs("  The run's interface, ", h->out);
+			html_esc(h, h->nic_name);
+			fputs(", shows the transfer over time.", h->out);
+		}
+		fputs("</p>\n", h->out);
+	}
+	fputs("<div class=\"g2\">\n", h->out);
+	html_chart(h, &c);
+	fputs("</div>\n", h->out);
 }
 
-/* Each NIC's receive and send rates against its capacity. */
+/*
+ * The chart of nic's receive and send rates against its capacity (not
+ * drawn yet); for the run's own interface also the network's ceiling,
+ * where a synthetic test measured one other than the link's.
+ */
+static void
+html_nic(struct html *h, struct html_chart *c, const json_t *nic, int own)
+{
+	double	cap, ceil;
+	int	has_cap;
+
+	html_chart_init(c, html_str(nic, "name"), own ? "receive and send: "
+	    "the run's interface" : "receive and send", "MB/s", HTML_MIN_MBS,
+	    0);
+	html_add(c, "rx", json_object_get(nic, "rx_bytes_per_s"), 1 / HTML_MB);
+	html_add(c, "tx", json_object_get(nic, "tx_bytes_per_s"), 1 / HTML_MB);
+	if ((has_cap = html_num(nic, "capacity_bytes_per_s", &cap)))
+		html_add_const(c, "capacity", cap, 1 / HTML_MB);
+	if (own && html_num(h->ceiling, "bytes_per_s", &ceil) && (!has_cap ||
+	    fabs(ceil - cap) > 0.01 * cap)) {
+		html_add_const(c, "network ceiling", ceil, 1 / HTML_MB);
+		c->l[c->nl - 1].colour = HTML_DARK;
+	}
+}
+
+/* The run's own interface, across the page, where its path was seen. */
+static void
+html_own_nic(struct html *h)
+{
+	struct html_chart	c;
+
+	if (h->nic != NULL)
+		html_nic(h, &c, h->nic, 1);
+	if (h->nic == NULL || !html_chart_has(h, &c)) {
+		fputs("<p class=\"none\">The run's interface, ", h->out);
+		html_esc(h, h->nic_name);
+		fputs(", carried nothing in the window.</p>\n", h->out);
+		return;
+	}
+	fputs("<div class=\"g1\">\n", h->out);
+	html_chart(h, &c);
+	if (c.nl == 2) {
+		fputs("<p class=\"more\">", h->out);
+		html_esc(h, h->nic_name);
+		fputs("'s capacity is not known: no link speed, and no "
+		    "synthetic test of the path (nasperf synth).</p>\n",
+		    h->out);
+	}
+	fputs("</div>\n", h->out);
+}
+
+/* The run's own interface first, then each other NIC that carried any. */
 static int
 html_nics(struct html *h, const json_t *nics)
 {
 	struct html_chart	 c;
 	json_t			*nic;
 	char			*st;
-	double			 cap;
 	size_t			 i, shown = 0;
+	int			 open = 0;
 
-	if (json_array_size(nics) == 0)
+	if (json_array_size(nics) == 0 && h->nic_name == NULL)
 		return (0);
-	if ((st = calloc(json_array_size(nics), 1)) == NULL)
+	if ((st = calloc(json_array_size(nics) + 1, 1)) == NULL)
 		return (-1);
-	fputs("<h3>Network</h3>\n<div class=\"g2\">\n", h->out);
+	fputs("<h3>Network</h3>\n", h->out);
+	if (h->nic_name != NULL) {
+		html_own_nic(h);
+		shown++;
+	}
 	json_array_foreach(nics, i, nic) {
-		html_chart_init(&c, html_str(nic, "name"), "receive and send",
-		    "MB/s", HTML_MIN_MBS, 0);
-		html_add(&c, "rx", json_object_get(nic, "rx_bytes_per_s"),
-		    1 / HTML_MB);
-		html_add(&c, "tx", json_object_get(nic, "tx_bytes_per_s"),
-		    1 / HTML_MB);
+		if (nic == h->nic)
+			continue;
+		html_nic(h, &c, nic, 0);
 		if (!html_chart_has(h, &c)) {
 			st[i] = 'n';
 			continue;
@@ -965,12 +1090,14 @@ html_nics(struct html *h, const json_t *nics)
 			st[i] = 'm';
 			continue;
 		}
-		if (html_num(nic, "capacity_bytes_per_s", &cap))
-			html_add_const(&c, "capacity", cap, 1 / HTML_MB);
+		if (!open++)
+			fprintf(h->out, "%s<div class=\"g2\">\n", h->nic_name !=
+			    NULL ? "<h4>Other interfaces</h4>\n" : "");
 		html_chart(h, &c);
 		shown++;
 	}
-	fputs("</div>\n", h->out);
+	if (open)
+		fputs("</div>\n", h->out);
 	html_list(h, nics, st, 'm', "and %zu more: ");
 	html_list(h, nics, st, 'n', "No data from %zu: ");
 	free(st);
@@ -1353,6 +1480,7 @@ report_html_write(const json_t *report, FILE *out)
 {
 	struct html	 h;
 	const json_t	*win, *series;
+	json_t		*nic;
 	char		 b[64];
 	double		 v;
 	size_t		 i;
@@ -1378,6 +1506,18 @@ report_html_write(const json_t *report, FILE *out)
 	}
 	if (!(h.xmax > 0))
 		h.xmax = 1;
+	h.run = json_object_get(report, "run");
+	h.ceiling = json_object_get(json_object_get(report, "ceilings"),
+	    "network");
+	if (json_is_true(json_object_get(json_object_get(report, "path"),
+	    "observed")))
+		h.nic_name = html_str(json_object_get(report, "path"),
+		    "interface");
+	json_array_foreach(json_object_get(series, "nics"), i, nic) {
+		if (h.nic_name != NULL && html_str(nic, "name") != NULL &&
+		    strcmp(html_str(nic, "name"), h.nic_name) == 0)
+			h.nic = nic;
+	}
 
 	html_head(&h, json_object_get(report, "run"));
 	html_header(&h, report);

@@ -98,8 +98,8 @@ else
 	skip "python3 is not installed: colours not counted"
 fi
 
-# -- the DOM Chromium built from three reports
-for name in disk-raid6 nulls-gaps cpu64-client; do
+# -- the DOM Chromium built from four reports
+for name in disk-raid6 nulls-gaps cpu64-client transfer-stopped; do
 	html=$T_TMP/$name.html dom=$T_TMP/$name.dom
 	"$RENDER" html "$REPORTS/$name.json" >"$html"
 	browse --dump-dom "file://$html" >"$dom"
@@ -143,5 +143,16 @@ check "the observation's markup stays text" \
 check "gaps shaded" grep -q '<rect class="gap"' "$dom"
 check "the 64 cores are limited" grep -q 'and 48 more cores' \
     "$T_TMP/cpu64-client.dom"
+
+# -- a run its client stopped, its path seen
+dom=$T_TMP/transfer-stopped.dom
+is "the stopped run says so above its verdict" "$(grep -o \
+    'id="interrupted"\|id="verdict"' "$dom" | head -1)" 'id="interrupted"'
+check "the client's average is said to be one" \
+    grep -q '<figcaption>Client rate: an average</figcaption>' "$dom"
+check "the average is dotted" grep -q '<path class="ln avg"' "$dom"
+is "the run's interface is the first network chart" "$(grep -o \
+    '<figcaption>[a-z0-9]* receive and send[^<]*' "$dom" | head -1)" \
+    "<figcaption>eth0 receive and send: the run's interface"
 
 done_testing

@@ -303,7 +303,8 @@ balanced(const char *html, const char *name)
 
 /*
  * 1 if each <svg> is the one chart of its figure and draws at least one
- * line with two points or more.
+ * line with two points or more: a series, or a client's average, not a
+ * capacity.
  */
 static int
 charts_drawn(const char *html, const char *name)
@@ -322,8 +323,10 @@ charts_drawn(const char *html, const char *name)
 			return (0);
 		svg = strndup(p, (size_t)(end - p));
 		lines = 0;
-		for (d = svg; (d = strstr(d, "<path class=\"ln\"")) != NULL;
+		for (d = svg; (d = strstr(d, "<path class=\"ln")) != NULL;
 		    d++) {
+			if (strncmp(d + 15, " cap", 4) == 0)
+				continue;
 			d = strstr(d, " d=\"M");
 			if (d != NULL && strchr("0123456789", d[5]) != NULL &&
 			    strchr(d, 'L') != NULL && strchr(d, 'L') <
@@ -464,6 +467,10 @@ test_html(void)
 
 	h = html_of("disk-raid6", &j);
 	T_TRUE(strstr(h, "<p class=\"big\">Disk-bound</p>") != NULL);
+	/* The client's progress, drawn as it is. */
+	T_TRUE(strstr(h, "<figcaption>Client rate</figcaption>") != NULL &&
+	    strstr(h, "ln avg") == NULL && strstr(h, "</i>client, mean 561 "
+	    "MB/s</li>") != NULL);
 	T_TRUE(strstr(h, "md2 <span class=\"sub\">(md of 8: sda, sdb, sdc, "
 	    "sdd, sde, sdf, sdg, sdh)</span>") != NULL);
 	T_EQ_INT(count(h, "class=\"card\""), 8);	/* one per member */
@@ -547,6 +554,48 @@ test_html(void)
 	T_TRUE(strstr(h, "<td>by a synthetic test of the path") != NULL);
 	T_TRUE(strstr(h, "<td>/volume1, by the disk analyzer") != NULL);
 	T_TRUE(strstr(h, "of the lower ceiling, the network's") != NULL);
+	/* The client gave bytes and seconds: its line said to be an average. */
+	T_TRUE(strstr(h, "<figcaption>Client rate: an average</figcaption>") !=
+	    NULL);
+	T_TRUE(strstr(h, "its line is their average, not its progress.  The "
+	    "run's interface, eth0, shows the transfer over time.") != NULL);
+	T_TRUE(strstr(h, "class=\"ln avg\"") != NULL);
+	T_TRUE(strstr(h, "</i>client&#39;s average: 1000 MB in 9.25 s, 108 "
+	    "MB/s</li>") != NULL);
+	T_TRUE(strstr(h, "</i>eth0 sent, on the server, mean") != NULL);
+	/* The run's interface first, across the page, then the others. */
+	d = strstr(h, "<h3>Network</h3>\n<div class=\"g1\">\n<figure "
+	    "class=\"ch\"><figcaption>eth0 receive and send: the run's "
+	    "interface</figcaption>");
+	T_TRUE(d != NULL && strstr(h, "<h4>Other interfaces</h4>\n<div "
+	    "class=\"g2\">\n<figure class=\"ch\"><figcaption>eth1 receive") >
+	    d);
+	T_TRUE(d != NULL && strstr(d, "</i>capacity 125 MB/s</li>") != NULL &&
+	    strstr(d, "</i>network ceiling 118 MB/s</li>") != NULL &&
+	    strstr(d, "</i>network ceiling") < strstr(d, "eth1 receive"));
+	T_EQ_INT(count(h, "class=\"ln cap\""), 3);
+	free(h);
+	/* Its capacity unknown, or its interface silent: said so. */
+	json_object_set_new(json_array_get(json_object_get(json_object_get(j,
+	    "series"), "nics"), 1), "capacity_bytes_per_s", json_null());
+	json_object_del(j, "ceilings");
+	h = render(report_html_write, j, &rc, &len);
+	T_TRUE(strstr(h, "eth0's capacity is not known") != NULL);
+	free(h);
+	json_object_set_new(json_object_get(j, "path"), "interface",
+	    json_string("eth9"));
+	h = render(report_html_write, j, &rc, &len);
+	T_TRUE(strstr(h, "The run's interface, eth9, carried nothing in "
+	    "the window.") != NULL);
+	T_TRUE(strstr(h, "<h4>Other interfaces</h4>") != NULL);
+	free(h);
+	/* No path seen: the average alone, every interface alike. */
+	json_object_del(j, "path");
+	h = render(report_html_write, j, &rc, &len);
+	T_TRUE(charts_drawn(h, "transfer-stopped without a path"));
+	T_TRUE(strstr(h, "sent, on the server") == NULL && strstr(h, "Other "
+	    "interfaces") == NULL && strstr(h, "not its progress.</p>") !=
+	    NULL);
 	/* Neither protocol nor operation said: the line starts at the client. */
 	json_object_set_new(json_object_get(j, "run"), "op", json_null());
 	free(h);
