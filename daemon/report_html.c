@@ -2,7 +2,8 @@
  * report_html.c: a run report as an HTML page with inline SVG charts.
  *
  * The page reads top to bottom as a reviewer would cite it: what ran, the
- * verdict, the findings, the evidence table, then the charts.  Every chart
+ * verdict, the likely cause and what to try next, the findings, the
+ * evidence table, then the charts.  Every chart
  * is a <figure> holding one <svg> that stretches to the width of its
  * column at a fixed height, its axes' labels and legend HTML around it, so
  * that it fills the page on a wide screen, a phone and paper with its text
@@ -26,6 +27,7 @@
 
 #include <jansson.h>
 
+#include "advice.h"
 #include "probe.h"
 #include "report_html.h"
 
@@ -825,6 +827,36 @@ html_hints(struct html *h, const json_t *hints)
 	fputs("</ul>\n</section>\n", h->out);
 }
 
+/*
+ * What to try next, from the likely causes and the verdict's class, for
+ * a NAS reviewer; nothing when there is no advice.  0, or -1 (ENOMEM).
+ */
+static int
+html_next(struct html *h, const json_t *report)
+{
+	json_t	*next, *o;
+	size_t	 i;
+
+	if ((next = json_array()) == NULL || advice_add(next,
+	    html_str(json_object_get(report, "verdict"), "class"),
+	    json_object_get(report, "hints")) == -1) {
+		json_decref(next);
+		return (-1);
+	}
+	if (json_array_size(next) > 0) {
+		fputs("<section id=\"next\">\n<h2>What to try next</h2>\n"
+		    "<ul class=\"next\">\n", h->out);
+		json_array_foreach(next, i, o) {
+			fputs("<li>", h->out);
+			html_esc(h, json_string_value(o));
+			fputs("</li>\n", h->out);
+		}
+		fputs("</ul>\n</section>\n", h->out);
+	}
+	json_decref(next);
+	return (0);
+}
+
 /* One figure with its unit: B/s shown in MB/s, "—" for null. */
 static void
 html_cell_value(struct html *h, const json_t *row, const char *key,
@@ -1524,6 +1556,8 @@ report_html_write(const json_t *report, FILE *out)
 	html_verdict(&h, json_object_get(report, "verdict"));
 	html_ceilings(&h, json_object_get(report, "ceilings"));
 	html_hints(&h, json_object_get(report, "hints"));
+	if (html_next(&h, report) == -1)
+		return (-1);
 	html_observations(&h, json_object_get(report, "observations"));
 	html_evidence(&h, json_object_get(report, "evidence"));
 	if (html_series(&h, series) == -1)

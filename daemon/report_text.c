@@ -11,6 +11,7 @@
 
 #include <jansson.h>
 
+#include "advice.h"
 #include "np.h"
 #include "nptime.h"
 #include "probe.h"
@@ -92,12 +93,16 @@ rt_run(const json_t *rep, FILE *f)
 		    "it finished; the figures are what it moved until then\n");
 }
 
-/* The verdict, the observations and the likely causes. */
-static void
+/*
+ * The verdict, the observations, the likely causes and what to try next.
+ * -1 (ENOMEM) when the advice could not be put together.
+ */
+static int
 rt_verdict(const json_t *rep, FILE *f)
 {
 	const json_t	*ver = json_object_get(rep, "verdict");
 	const json_t	*a, *o;
+	json_t		*next;
 	size_t		 i;
 
 	fprintf(f, "\nverdict  %s: %s\n", rt_str(ver, "class"),
@@ -121,6 +126,17 @@ rt_verdict(const json_t *rep, FILE *f)
 	json_array_foreach(a, i, o)
 		fprintf(f, "  - %s\n    (%s)\n", rt_str(o, "text"),
 		    rt_str(o, "figure"));
+	if ((next = json_array()) == NULL || advice_add(next,
+	    json_string_value(json_object_get(ver, "class")), a) == -1) {
+		json_decref(next);
+		return (-1);
+	}
+	if (json_array_size(next) > 0)
+		fprintf(f, "\nwhat to try next\n");
+	json_array_foreach(next, i, o)
+		fprintf(f, "  - %s\n", json_string_value(o));
+	json_decref(next);
+	return (0);
 }
 
 /* One ceiling's line: its rate, of what, by what and when; or how. */
@@ -220,7 +236,8 @@ int
 report_text_write(const json_t *rep, FILE *f)
 {
 	rt_run(rep, f);
-	rt_verdict(rep, f);
+	if (rt_verdict(rep, f) == -1)
+		return (-1);
 	rt_ceilings(rep, f);
 	rt_evidence(rep, f);
 	if (ferror(f)) {

@@ -151,6 +151,8 @@ is "the stopped run says so above its verdict" "$(grep -o \
 check "the client's average is said to be one" \
     grep -q '<figcaption>Client rate: an average</figcaption>' "$dom"
 check "the average is dotted" grep -q '<path class="ln avg"' "$dom"
+check "what to try next, in the DOM" \
+    grep -q '<h2>What to try next</h2>' "$T_TMP/disk-raid6.dom"
 is "the run's interface is the first network chart" "$(grep -o \
     '<figcaption>[a-z0-9]* receive and send[^<]*' "$dom" | head -1)" \
     "<figcaption>eth0 receive and send: the run's interface"

@@ -27,6 +27,7 @@
 
 #include "test.h"
 #include "yaml_read.h"
+#include "advice.h"
 #include "report_html.h"
 #include "report_yaml.h"
 
@@ -366,9 +367,11 @@ static void
 html_common(const char *name, const json_t *j, const char *html, int rc)
 {
 	const json_t	*o;
-	const char	*s;
+	json_t		*next;
+	const char	*s, *p;
 	char		 what[160];
 	size_t		 i;
+	int		 ok;
 
 	snprintf(what, sizeof what, "html %s: rendered", name);
 	t_check(rc == 0, what, __FILE__, __LINE__, "%s", strerror(errno));
@@ -417,6 +420,17 @@ html_common(const char *name, const json_t *j, const char *html, int rc)
 	t_check(strstr(html, "<td>, ") == NULL && strstr(html,
 	    "<p class=\"sub\"> ") == NULL && strstr(html, "<dd> ") == NULL,
 	    what, __FILE__, __LINE__, "%s", "");
+	snprintf(what, sizeof what, "html %s: what to try next, from the "
+	    "likely causes and the verdict", name);
+	next = json_array();
+	advice_add(next, json_string_value(json_object_get(json_object_get(j,
+	    "verdict"), "class")), json_object_get(j, "hints"));
+	p = strstr(html, "<section id=\"next\">\n<h2>What to try next</h2>");
+	ok = (p == NULL) == (json_array_size(next) == 0);
+	json_array_foreach(next, i, o)
+		ok = ok && strstr(p, esc(json_string_value(o))) != NULL;
+	t_check(ok, what, __FILE__, __LINE__, "%s", "");
+	json_decref(next);
 	json_array_foreach(json_object_get(j, "hints"), i, o) {
 		s = json_string_value(json_object_get(o, "figure"));
 		snprintf(what, sizeof what, "html %s: hint %zu and its figure",
@@ -495,6 +509,16 @@ test_html(void)
 	T_TRUE(strstr(h, "CPU-bound") != NULL);
 	T_EQ_INT(count(h, "</i>softirq, mean"), 4);
 	T_TRUE(strstr(h, "smbd pid 4121 on cpu3") != NULL);
+	/* SMB signing: how to turn it off on the client, then the CPU. */
+	d = strstr(h, "<h2>What to try next</h2>");
+	T_TRUE(d != NULL && d > strstr(h, "<h2>Likely cause</h2>") &&
+	    d < strstr(h, "<h2>Observations</h2>"));
+	T_TRUE(d != NULL && strstr(d, "<li>SMB signing: turn signing off on "
+	    "the client to confirm, then copy again: macOS /etc/nsmb.conf "
+	    "signing_required=no") != NULL && strstr(d, "Windows: "
+	    "Set-SmbClientConfiguration -RequireSecuritySignature $false") !=
+	    NULL && strstr(d, "SMB signing:") < strstr(d, "<li>The NAS&#39;s "
+	    "CPU is the limit"));
 	T_TRUE(strstr(h, "<h3>CPU</h3>\n<div class=\"g3\">") != NULL);
 	/* Two cores are drawn large, a row of their own. */
 	json_array_remove(json_object_get(json_object_get(j, "series"),
@@ -606,6 +630,7 @@ test_html(void)
 
 	h = html_of("empty", &j);
 	T_TRUE(strstr(h, "No samples in the window.") != NULL);
+	T_TRUE(strstr(h, "What to try next") == NULL);	/* no verdict */
 	T_EQ_INT(count(h, "<svg"), 0);
 	free(h);
 	json_decref(j);

@@ -408,6 +408,12 @@ t_hints(struct cfg *cfg)
 
 		T_TRUE(text != NULL && strstr(text, "likely cause") != NULL &&
 		    strstr(text, "session  smbd pid 4121") != NULL);
+		/* The cause's advice, then the verdict's. */
+		T_TRUE(text != NULL && strstr(text, "\nwhat to try next\n  - "
+		    "SMB signing: turn signing off on the client") != NULL &&
+		    strstr(text, "RequireSecuritySignature $false") != NULL &&
+		    strstr(text, "  - SMB signing:") < strstr(text,
+		    "  - The NAS's CPU is the limit"));
 		free(text);
 	}
 	json_decref(rep);
@@ -552,6 +558,9 @@ check(const char *fixture, const struct verdict_run *r, const struct cfg *cfg,
 	    "t")) == 14);
 	text = as_text(rep);
 	T_TRUE(text != NULL && strstr(text, cls) != NULL);
+	T_TRUE(text != NULL && advice_class(cls) != NULL &&
+	    strstr(text, "\nwhat to try next\n") != NULL &&
+	    strstr(text, advice_class(cls)) != NULL);
 	free(text);
 	roundtrip(fixture, rep);
 	json_decref(rep);
