@@ -16,7 +16,7 @@
 #include "np.h"
 
 struct advice {
-	const char	*key;		/* a verdict class or a hint kind */
+	const char	*key;		/* a verdict class, a hint kind */
 	const char	*text;
 };
 

@@ -9,10 +9,10 @@
 #include <jansson.h>
 
 /* The advice for a verdict class ("disk", "network"...), or NULL. */
-const char	*advice_class(const char *cls);
+const char	*advice_class(const char *);
 
 /* The advice for a likely cause's kind ("smb_signing"...), or NULL. */
-const char	*advice_hint(const char *kind);
+const char	*advice_hint(const char *);
 
 /*
  * Append to next (an array of strings) what to try next after a verdict
@@ -20,6 +20,7 @@ const char	*advice_hint(const char *kind);
  * array of objects with a "kind", may be NULL): each cause's advice, then
  * the class's, every text only once in next.  0, or -1 (ENOMEM).
  */
-int		 advice_add(json_t *next, const char *cls, const json_t *hints);
+int		 advice_add(json_t *next, const char *cls,
+		    const json_t *hints);
 
 #endif /* ADVICE_H */

@@ -40,12 +40,12 @@ extern const char report_css[];
 #define HTML_MAX_CPUS		16	/* per-core charts: the busiest */
 #define HTML_MAX_GROUPS		6	/* lines on the process group chart */
 #define HTML_MAX_LINES		8	/* lines on one chart */
-#define HTML_MAX_LARGE		2	/* disks or cores drawn large, not small */
+#define HTML_MAX_LARGE		2	/* disks or cores drawn large */
 
 /* A plot's box in SVG units, stretched to its column: no aspect kept. */
 #define HTML_PW			1000
 #define HTML_PH			200
-#define HTML_TICK		8	/* an x tick's length, below the axis */
+#define HTML_TICK		8	/* an x tick, below the axis */
 
 #define HTML_MB			1e6	/* bytes in a MB: MB/s is 10^6 B/s */
 #define HTML_MIN_MBS		1	/* MB/s: idle noise stays near 0 */

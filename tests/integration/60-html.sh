@@ -119,8 +119,20 @@ done
 # that writes each plot's size and the section's width into the DOM
 # measure NAME WIDTH: "WxH WxH ... in W" for a window WIDTH pixels wide.
 measure() {
-	sed 's|</body>|<script>var r=function(e){return e.getBoundingClientRect()};document.body.dataset.m=[].map.call(document.querySelectorAll("figure.ch svg"),function(s){return Math.round(r(s).width)+"x"+Math.round(r(s).height)}).join(" ")+" in "+Math.round(r(document.getElementById("series")).width)</script></body>|' \
-	    "$T_TMP/$1.html" >"$T_TMP/$1.m.html"
+	{
+		sed '/^<\/body>$/,$d' "$T_TMP/$1.html"
+		cat <<'EOF'
+<script>
+var r = function (e) { return e.getBoundingClientRect(); };
+document.body.dataset.m = [].map.call(document.querySelectorAll(
+    "figure.ch svg"), function (s) {
+	return Math.round(r(s).width) + "x" + Math.round(r(s).height);
+}).join(" ") + " in " + Math.round(r(document.getElementById("series")).width);
+</script>
+</body>
+</html>
+EOF
+	} >"$T_TMP/$1.m.html"
 	browse --window-size="$2,2000" --dump-dom "file://$T_TMP/$1.m.html" |
 	    sed -n 's/.*data-m="\([^"]*\)".*/\1/p'
 }

@@ -620,7 +620,7 @@ test_html(void)
 	T_TRUE(strstr(h, "sent, on the server") == NULL && strstr(h, "Other "
 	    "interfaces") == NULL && strstr(h, "not its progress.</p>") !=
 	    NULL);
-	/* Neither protocol nor operation said: the line starts at the client. */
+	/* No protocol or operation said: the line starts at the client. */
 	json_object_set_new(json_object_get(j, "run"), "op", json_null());
 	free(h);
 	h = render(report_html_write, j, &rc, &len);

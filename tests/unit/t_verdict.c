@@ -1067,8 +1067,8 @@ main(void)
 		    "network");
 		text = as_text(rep);
 		T_TRUE(text != NULL && strstr(text, "network  60.0 MB/s, eth0 "
-		    "by a synthetic test") != NULL && strstr(text, "of the lower "
-		    "ceiling, the network's\n") != NULL);
+		    "by a synthetic test") != NULL && strstr(text,
+		    "of the lower ceiling, the network's\n") != NULL);
 		free(text);
 		json_decref(rep);
 
