@@ -1194,8 +1194,9 @@ html_disk_find(const json_t *disks, const char *name)
 }
 
 /*
- * The members of array a as small multiples sharing one throughput scale,
- * so that the slow member stands out; st marks what was drawn.
+ * The members of array a sharing one throughput scale, so that the slow
+ * member stands out: small multiples, or large for one or two; st marks
+ * what was drawn.
  */
 static void
 html_members(struct html *h, const json_t *disks, const json_t *a, char *st)
@@ -1205,6 +1206,7 @@ html_members(struct html *h, const json_t *disks, const json_t *a, char *st)
 	double			 ymax = 0, v;
 	size_t			 i, shown = 0, nmore = 0, nmissing = 0;
 	long			 j;
+	int			 small;
 
 	json_array_foreach(members, i, m) {
 		if ((j = html_disk_find(disks, json_string_value(m))) == -1)
@@ -1213,7 +1215,9 @@ html_members(struct html *h, const json_t *disks, const json_t *a, char *st)
 		if ((v = html_chart_max(h, &c)) > ymax)
 			ymax = v;
 	}
-	fputs("<div class=\"members\">\n<div class=\"g3\">\n", h->out);
+	small = json_array_size(members) > HTML_MAX_LARGE;
+	fprintf(h->out, "<div class=\"members\">\n<div class=\"%s\">\n",
+	    small ? "g3" : "g2");
 	json_array_foreach(members, i, m) {
 		j = html_disk_find(disks, json_string_value(m));
 		if (j == -1) {
@@ -1227,7 +1231,7 @@ html_members(struct html *h, const json_t *disks, const json_t *a, char *st)
 			nmore++;
 			continue;
 		}
-		if (html_disk(h, json_array_get(disks, j), ymax, 1)) {
+		if (html_disk(h, json_array_get(disks, j), ymax, small)) {
 			st[j] = 's';
 			shown++;
 		} else

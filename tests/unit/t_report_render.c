@@ -488,6 +488,8 @@ test_html(void)
 	T_TRUE(strstr(h, "md2 <span class=\"sub\">(md of 8: sda, sdb, sdc, "
 	    "sdd, sde, sdf, sdg, sdh)</span>") != NULL);
 	T_EQ_INT(count(h, "class=\"card\""), 8);	/* one per member */
+	T_TRUE(strstr(h, "<div class=\"members\">\n<div class=\"g3\">") !=
+	    NULL);
 	T_EQ_INT(count(h, "<svg"), 1 + 2 + 2 + 16 + 4 + 1);
 	T_TRUE(strstr(h, "<li><i class=\"d\" style=\"border-color:#888888\">"
 	    "</i>capacity 1250 MB/s</li>") != NULL);
@@ -502,6 +504,9 @@ test_html(void)
 	h = html_of("network-1gbe", &j);
 	T_TRUE(strstr(h, "Network-bound") != NULL);
 	T_EQ_INT(count(h, "class=\"ln cap\""), 2);	/* eth0, eth1 */
+	/* The two members of a RAID1 are drawn large, not as cards. */
+	T_TRUE(strstr(h, "<div class=\"members\">\n<div class=\"g2\">") !=
+	    NULL && strstr(h, "class=\"card\"") == NULL);
 	free(h);
 	json_decref(j);
 
