@@ -8,7 +8,7 @@ client_nasperf_SOURCES = client/nasperf.c client/args.c client/args.h \
 	client/cmd_diagnose.c client/diag_html.c \
 	client/bench_local.c client/bench_smb.c client/bench_nfs.c \
 	daemon/synth_pattern.c daemon/synth_pattern.h \
-	daemon/jsonnum.c daemon/jsonnum.h \
+	daemon/jsonnum.c daemon/jsonnum.h daemon/advice.c daemon/advice.h \
 	$(COUNTERS_CLIENT_SOURCES) $(TOPOLOGY_CLIENT_SOURCES)
 # The diagnose page wears the run report's style sheet.
 nodist_client_nasperf_SOURCES = daemon/report_css.c

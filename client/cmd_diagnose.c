@@ -40,6 +40,7 @@
 
 #include <jansson.h>
 
+#include "advice.h"
 #include "bench.h"
 #include "client.h"
 #include "nptime.h"
@@ -231,43 +232,6 @@ diag_stale(const json_t *ceil, const char *basis_word)
 	    DIAG_STALE_S);
 }
 
-/* What to try next, from a test's verdict class. */
-static const char *
-diag_next(const char *cls)
-{
-	static const struct { const char *cls, *text; } t[] = {
-		{ "network", "the network path is the limit: check the speed "
-		    "both ends negotiated (ethtool), the cable and the switch "
-		    "port; a faster link, or SMB multichannel over two, "
-		    "raises it" },
-		{ "disk", "the disks are the limit: check for a resync or a "
-		    "scrub (/proc/mdstat), then a layout with more data disks, "
-		    "an SSD cache or faster disks raises it" },
-		{ "cpu", "the NAS's CPU is the limit: see which process in the "
-		    "test's report; SMB signing or encryption cost CPU per "
-		    "byte (see the likely causes)" },
-		{ "contention", "other work on the NAS took what the copy "
-		    "needed: move indexing, thumbnails or backups out of the "
-		    "hours of copies" },
-		{ "latency", "round trips are the limit: one request in "
-		    "flight waits for each; larger or more requests in flight "
-		    "(SMB3 multi-credit, NFS rsize and wsize, a copy tool with "
-		    "threads) go faster" },
-		{ "client", "this client is the limit: its disk, its CPU or "
-		    "the copying program; copy to /dev/null or a RAM disk to "
-		    "confirm" },
-		{ "cache", "the server's page cache served it: the disks were "
-		    "not in it; a file larger than the NAS's memory, or a "
-		    "dropped cache, measures them" },
-	};
-	size_t	i;
-
-	for (i = 0; cls != NULL && i < NP_NITEMS(t); i++)
-		if (strcmp(cls, t[i].cls) == 0)
-			return (t[i].text);
-	return (NULL);
-}
-
 /* One line of a test for the page's table, and its JSON. */
 static json_t *
 diag_test(struct diag *g, const json_t *row)
@@ -396,7 +360,6 @@ diag_conclude(json_t *doc)
 {
 	json_t		*causes = json_array(), *next = json_array();
 	const json_t	*t, *h, *c;
-	const char	*cls, *n;
 	size_t		 i, j, k;
 	int		 seen;
 
@@ -409,15 +372,9 @@ diag_conclude(json_t *doc)
 			if (!seen)
 				json_array_append(causes, (json_t *)h);
 		}
-		cls = json_string_value(json_object_get(json_object_get(t,
-		    "verdict"), "class"));
-		if ((n = diag_next(cls)) == NULL)
-			continue;
-		seen = 0;
-		json_array_foreach(next, k, c)
-			seen |= strcmp(json_string_value(c), n) == 0;
-		if (!seen)
-			json_array_append_new(next, json_string(n));
+		advice_add(next, json_string_value(json_object_get(
+		    json_object_get(t, "verdict"), "class")),
+		    json_object_get(t, "hints"));
 	}
 	json_object_set_new(doc, "causes", causes);
 	json_object_set_new(doc, "next", next);

@@ -11,6 +11,7 @@ daemon_nasperfd_SOURCES = daemon/main.c daemon/daemon.c daemon/daemon.h \
 	daemon/runpath.c daemon/runpath.h daemon/transfers.c daemon/transfers.h \
 	daemon/verdict.c daemon/verdict.h \
 	daemon/verdict_hints.c daemon/report_text.c daemon/report_text.h \
+	daemon/advice.c daemon/advice.h \
 	daemon/cachedrop.c daemon/cachedrop.h daemon/pathcap.c daemon/pathcap.h \
 	daemon/api_cache.c daemon/api_cache.h daemon/smbsess.c daemon/smbsess.h \
 	daemon/authfail.c daemon/authfail.h \
@@ -27,6 +28,7 @@ daemon_nasperfd_LDADD = $(DAEMON_LIBS)
 check_PROGRAMS += tests/unit/t_verdict
 tests_unit_t_verdict_SOURCES = tests/unit/t_verdict.c daemon/verdict.c \
 	daemon/verdict_hints.c daemon/report_text.c daemon/report_yaml.c tests/unit/yaml_read.h \
+	daemon/advice.c daemon/advice.h \
 	daemon/history.c daemon/encode.c $(CFG_DAEMON_SOURCES)
 tests_unit_t_verdict_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/unit \
 	-I$(top_srcdir)/daemon

@@ -4,7 +4,8 @@ daemon_nasperfd_SOURCES += daemon/report_yaml.c daemon/report_yaml.h \
 nodist_daemon_nasperfd_SOURCES = daemon/report_css.c
 
 REPORT_RENDER_SOURCES = daemon/report_yaml.c daemon/report_yaml.h \
-	daemon/report_html.c daemon/report_html.h
+	daemon/report_html.c daemon/report_html.h \
+	daemon/advice.c daemon/advice.h
 
 # The HTML report's style sheet, a file of its own, embedded at build time.
 daemon/report_css.c: $(srcdir)/daemon/report.css $(srcdir)/scripts/embed.awk
@@ -31,5 +32,6 @@ REPORT_FIXTURES = \
 	tests/fixtures/reports/disk-raid6.json \
 	tests/fixtures/reports/empty.json \
 	tests/fixtures/reports/network-1gbe.json \
-	tests/fixtures/reports/nulls-gaps.json
+	tests/fixtures/reports/nulls-gaps.json \
+	tests/fixtures/reports/transfer-stopped.json
 EXTRA_DIST += $(REPORT_FIXTURES)

@@ -2,12 +2,16 @@
  * report_html.c: a run report as an HTML page with inline SVG charts.
  *
  * The page reads top to bottom as a reviewer would cite it: what ran, the
- * verdict, the findings, the evidence table, then the charts.  Every chart
- * is a <figure> holding one <svg> with a viewBox, so it scales to a phone
- * and to paper; its legend is HTML below it.  A null in a series lifts the
- * pen (the line breaks, it does not drop to zero) and the window's gaps are
- * shaded.  Arrays of many members and boxes of many cores become small
- * multiples with a limit, the rest named in an "and N more" line.
+ * verdict, the likely cause and what to try next, the findings, the
+ * evidence table, then the charts.  Every chart
+ * is a <figure> holding one <svg> that stretches to the width of its
+ * column at a fixed height, its axes' labels and legend HTML around it, so
+ * that it fills the page on a wide screen, a phone and paper with its text
+ * at one size; a chart alone in its row spans the page.  A null in a
+ * series lifts the pen (the line breaks, it does not drop to zero) and the
+ * window's gaps are shaded.  Arrays of many members and boxes of many
+ * cores become small multiples with a limit, the rest named in an "and N
+ * more" line.
  *
  * Strings from the report go out only through html_esc(); class and kind
  * names pick CSS classes from fixed tables, never by pasting.
@@ -23,6 +27,7 @@
 
 #include <jansson.h>
 
+#include "advice.h"
 #include "probe.h"
 #include "report_html.h"
 
@@ -35,6 +40,12 @@ extern const char report_css[];
 #define HTML_MAX_CPUS		16	/* per-core charts: the busiest */
 #define HTML_MAX_GROUPS		6	/* lines on the process group chart */
 #define HTML_MAX_LINES		8	/* lines on one chart */
+#define HTML_MAX_LARGE		2	/* disks or cores drawn large */
+
+/* A plot's box in SVG units, stretched to its column: no aspect kept. */
+#define HTML_PW			1000
+#define HTML_PH			200
+#define HTML_TICK		8	/* an x tick, below the axis */
 
 #define HTML_MB			1e6	/* bytes in a MB: MB/s is 10^6 B/s */
 #define HTML_MIN_MBS		1	/* MB/s: idle noise stays near 0 */
@@ -45,6 +56,7 @@ static const char *html_colours[HTML_MAX_LINES] = {
 	"#000000", "#8c564b"
 };
 #define HTML_GREY		"#888888"	/* capacities */
+#define HTML_DARK		"#444444"	/* the network's ceiling */
 
 /* The verdict and finding classes: CSS class and headline. */
 static const struct {
@@ -68,6 +80,10 @@ struct html {
 	double		 xmax;		/* seconds: the end of the x axis */
 	double		 wstart;	/* window.start, Unix seconds */
 	const json_t	*gaps;		/* window.gaps */
+	const json_t	*run;		/* the report's run */
+	const char	*nic_name;	/* path.interface, or NULL */
+	const json_t	*nic;		/* its series, or NULL */
+	const json_t	*ceiling;	/* ceilings.network, or NULL */
 };
 
 struct html_line {
@@ -76,7 +92,8 @@ struct html_line {
 	double		 k;
 	double		 scale;		/* applied to every value */
 	const char	*colour;
-	int		 dashed;
+	int		 dashed;	/* a capacity */
+	int		 average;	/* values all one average: dotted */
 };
 
 struct html_chart {
@@ -325,7 +342,7 @@ html_path(struct html *h, const struct html_line *l, double x0, double pw,
 	int	run = 0;
 
 	fprintf(h->out, "<path class=\"ln%s\" stroke=\"%s\" d=\"",
-	    l->dashed ? " cap" : "", l->colour);
+	    l->dashed ? " cap" : l->average ? " avg" : "", l->colour);
 	if (l->v == NULL) {
 		y = y0 + ph - l->k * l->scale / top * ph;
 		fprintf(h->out, "M%.1f %.1fH%.1f", x0, y, x0 + pw);
@@ -380,22 +397,22 @@ html_gaps(struct html *h, double x0, double pw, double y0, double ph)
 	return (any);
 }
 
-/* Write chart c as a figure: caption, SVG with axes and lines, legend. */
+/*
+ * Write chart c as a figure: caption, plot, legend.  The plot is as wide
+ * as its column and of a fixed height, whatever the page's width: the SVG
+ * holds the lines in a box of HTML_PW by HTML_PH stretched to fill it
+ * (preserveAspectRatio none, strokes kept their width by the style sheet),
+ * and the axes' labels are HTML beside it, placed in percent, so that
+ * their text keeps its size on a phone, a wide screen and paper.
+ */
 static void
 html_chart(struct html *h, const struct html_chart *c)
 {
 	const struct html_line	*l;
 	char			 b[64];
-	double			 w, hh, x0, y0, pw, ph, top, step, xstep, v;
-	double			 mean;
+	double			 top, step, xstep, v, mean;
 	int			 i, d, gaps;
 
-	w = c->small ? 280 : 480;
-	hh = c->small ? 148 : 208;
-	x0 = c->small ? 38 : 44;
-	y0 = 24;
-	pw = w - x0 - 16;
-	ph = hh - y0 - 20;
 	v = html_chart_max(h, c);
 	step = html_step(v, c->small ? 3 : 4);
 	top = ceil(v / step - 1e-9) * step;
@@ -405,54 +422,53 @@ html_chart(struct html *h, const struct html_chart *c)
 
 	fputs("<figure class=\"ch\"><figcaption>", h->out);
 	html_esc(h, c->name);
-	fprintf(h->out, "%s%s</figcaption>\n", c->name != NULL ? " " : "",
-	    c->what);
-	fprintf(h->out, "<svg%s viewBox=\"0 0 %.0f %.0f\" role=\"img\" "
-	    "aria-label=\"", c->small ? " class=\"sm\"" : "", w, hh);
+	fprintf(h->out, "%s%s</figcaption>\n<div class=\"pl%s\"><span "
+	    "class=\"u\">%s</span>\n<div class=\"yl\">", c->name != NULL ?
+	    " " : "", c->what, c->small ? " sm" : "", c->unit);
+	for (v = 0; v <= top + step / 2; v += step)
+		fprintf(h->out, "<span style=\"bottom:%.2f%%\">%.*f</span>",
+		    v / top * 100, d, v);
+	fprintf(h->out, "</div>\n<svg viewBox=\"0 0 %d %d\" "
+	    "preserveAspectRatio=\"none\" role=\"img\" aria-label=\"",
+	    HTML_PW, HTML_PH);
 	html_esc(h, c->name);
 	fprintf(h->out, "%s%s, %s over %.1f s\">\n",
 	    c->name != NULL ? " " : "", c->what, c->unit, h->xmax);
-	gaps = html_gaps(h, x0, pw, y0, ph);
+	gaps = html_gaps(h, 0, HTML_PW, 0, HTML_PH);
 
-	/* The y grid, labelled, and the unit above it. */
-	for (v = 0; v <= top + step / 2; v += step) {
-		fprintf(h->out, "<line class=\"gr\" x1=\"%.1f\" x2=\"%.1f\" "
-		    "y1=\"%.1f\" y2=\"%.1f\"/>", x0, x0 + pw,
-		    y0 + ph - v / top * ph, y0 + ph - v / top * ph);
-		fprintf(h->out, "<text x=\"%.1f\" y=\"%.1f\" "
-		    "text-anchor=\"end\">%.*f</text>\n", x0 - 4,
-		    y0 + ph - v / top * ph + 4, d, v);
-	}
-	fprintf(h->out, "<text x=\"%.1f\" y=\"12\" text-anchor=\"end\">%s"
-	    "</text>\n", x0 - 4, c->unit);
-
-	/* The x axis: seconds from the window's start. */
+	/* The y grid, and the axes with a tick under each x label. */
+	for (v = step; v <= top + step / 2; v += step)
+		fprintf(h->out, "<line class=\"gr\" x1=\"0\" x2=\"%d\" "
+		    "y1=\"%.1f\" y2=\"%.1f\"/>", HTML_PW,
+		    HTML_PH - v / top * HTML_PH, HTML_PH - v / top * HTML_PH);
 	xstep = html_step(h->xmax, c->small ? 3 : 6);
-	for (v = 0; v <= h->xmax + xstep / 1000; v += xstep) {
+	for (v = 0; v <= h->xmax + xstep / 1000; v += xstep)
 		fprintf(h->out, "<line class=\"ax\" x1=\"%.1f\" x2=\"%.1f\" "
-		    "y1=\"%.1f\" y2=\"%.1f\"/>", x0 + v / h->xmax * pw,
-		    x0 + v / h->xmax * pw, y0 + ph, y0 + ph + 4);
-		fprintf(h->out, "<text x=\"%.1f\" y=\"%.1f\" "
-		    "text-anchor=\"middle\">%.*f s</text>\n",
-		    x0 + v / h->xmax * pw, y0 + ph + 15,
-		    html_decimals(xstep), v);
-	}
-	fprintf(h->out, "<line class=\"ax\" x1=\"%.1f\" x2=\"%.1f\" "
-	    "y1=\"%.1f\" y2=\"%.1f\"/>", x0, x0 + pw, y0 + ph, y0 + ph);
-	fprintf(h->out, "<line class=\"ax\" x1=\"%.1f\" x2=\"%.1f\" "
-	    "y1=\"%.1f\" y2=\"%.1f\"/>\n", x0, x0, y0, y0 + ph);
+		    "y1=\"%d\" y2=\"%d\"/>", v / h->xmax * HTML_PW,
+		    v / h->xmax * HTML_PW, HTML_PH, HTML_PH + HTML_TICK);
+	fprintf(h->out, "\n<line class=\"ax\" x1=\"0\" x2=\"%d\" "
+	    "y1=\"%d\" y2=\"%d\"/><line class=\"ax\" x1=\"0\" x2=\"0\" "
+	    "y1=\"0\" y2=\"%d\"/>\n", HTML_PW, HTML_PH, HTML_PH, HTML_PH);
 
 	for (i = 0; i < c->nl; i++) {
 		if (c->l[i].v == NULL || html_line_has(h, &c->l[i]))
-			html_path(h, &c->l[i], x0, pw, y0, ph, top);
+			html_path(h, &c->l[i], 0, HTML_PW, 0, HTML_PH, top);
 	}
-	fputs("</svg>\n<ul class=\"lg\">", h->out);
+	fputs("</svg>\n<div class=\"xl\">", h->out);
+	for (v = 0; v <= h->xmax + xstep / 1000; v += xstep)
+		fprintf(h->out, "<span style=\"left:%.2f%%\">%.*f s</span>",
+		    v / h->xmax * 100, html_decimals(xstep), v);
+	fputs("</div></div>\n<ul class=\"lg\">", h->out);
 	for (i = 0; i < c->nl; i++) {
 		l = &c->l[i];
 		fprintf(h->out, "<li><i%s style=\"border-color:%s\"></i>",
-		    l->dashed ? " class=\"d\"" : "", l->colour);
+		    l->dashed ? " class=\"d\"" : l->average ? " class=\"a\"" :
+		    "", l->colour);
 		html_esc(h, l->label);
-		if (l->v == NULL)
+		if (l->average && html_mean(l->v, h->n, &mean))
+			fprintf(h->out, " %s %s", html_fmt(b, sizeof b,
+			    mean * l->scale), c->unit);
+		else if (l->v == NULL)
 			fprintf(h->out, " %s %s", html_fmt(b, sizeof b,
 			    l->k * l->scale), c->unit);
 		else if (html_mean(l->v, h->n, &mean))
@@ -506,8 +522,57 @@ html_head(struct html *h, const json_t *run)
 		fputs("run ", h->out);
 		html_esc(h, html_str(run, "id"));
 	}
+	if (json_is_true(json_object_get(run, "interrupted")))
+		fputs(" (interrupted)", h->out);
 	fprintf(h->out, "</title>\n<style>\n%s</style>\n</head>\n<body>\n",
 	    report_css);
+}
+
+/* Write before, the string at key of o escaped, and after; or nothing. */
+static void
+html_opt(struct html *h, const json_t *o, const char *key,
+    const char *before, const char *after)
+{
+	const char	*s;
+
+	if ((s = html_str(o, key)) == NULL)
+		return;
+	fputs(before, h->out);
+	html_esc(h, s);
+	fputs(after, h->out);
+}
+
+/*
+ * The line under the title: protocol and operation where the client said
+ * them, the client, the server; then, for a run the client stopped, that
+ * its figures are partial.
+ */
+static void
+html_sub(struct html *h, const json_t *run, const json_t *srv)
+{
+	const char	*proto = html_str(run, "protocol");
+	const char	*op = html_str(run, "op"), *s;
+
+	fputs("<p class=\"sub\">", h->out);
+	if (proto != NULL || op != NULL) {
+		html_esc(h, proto);
+		fputs(proto != NULL && op != NULL ? " " : "", h->out);
+		html_esc(h, op);
+		fputs(" · ", h->out);
+	}
+	fputs("client ", h->out);
+	html_esc(h, (s = html_str(run, "client")) != NULL ? s : "unknown");
+	html_opt(h, run, "client_addr", " (", ")");
+	fputs(" · server ", h->out);
+	html_esc(h, (s = html_str(srv, "hostname")) != NULL ? s : "unknown");
+	html_opt(h, srv, "model", ", ", "");
+	html_opt(h, srv, "kernel", ", Linux ", "");
+	fputs("</p>\n", h->out);
+	if (json_is_true(json_object_get(run, "interrupted")))
+		fputs("<p class=\"alert\" id=\"interrupted\"><b>Interrupted."
+		    "</b> The client stopped this run before it finished: its "
+		    "figures and the verdict are of what it moved until then."
+		    "</p>\n", h->out);
 }
 
 /* The header: the run's label, what ran where, and when. */
@@ -531,36 +596,16 @@ html_header(struct html *h, const json_t *r)
 		fputs("Run ", h->out);
 		html_esc(h, html_str(run, "id"));
 	}
-	fputs("</h1>\n<p class=\"sub\">", h->out);
-	html_esc(h, html_str(run, "protocol"));
-	fputs(" ", h->out);
-	html_esc(h, html_str(run, "op"));
-	fputs(" · client ", h->out);
-	html_esc(h, (s = html_str(run, "client")) != NULL ? s : "unknown");
-	if ((s = html_str(run, "client_addr")) != NULL) {
-		fputs(" (", h->out);
-		html_esc(h, s);
-		fputs(")", h->out);
-	}
-	fputs(" · server ", h->out);
-	html_esc(h, (s = html_str(srv, "hostname")) != NULL ? s : "unknown");
-	if ((s = html_str(srv, "model")) != NULL) {
-		fputs(", ", h->out);
-		html_esc(h, s);
-	}
-	if ((s = html_str(srv, "kernel")) != NULL) {
-		fputs(", Linux ", h->out);
-		html_esc(h, s);
-	}
-	fputs("</p>\n<dl class=\"meta\">\n", h->out);
+	fputs("</h1>\n", h->out);
+	html_sub(h, run, srv);
+	fputs("<dl class=\"meta\">\n", h->out);
 
 	html_kv(h, "Run", html_str(run, "id"));
 	s = html_str(run, "state");
-	if (json_is_true(json_object_get(run, "retroactive")))
-		snprintf(b, sizeof b, "%s, marked afterwards",
-		    s != NULL ? s : "—");
-	else
-		snprintf(b, sizeof b, "%s", s != NULL ? s : "—");
+	snprintf(b, sizeof b, "%s%s%s", s != NULL ? s : "—",
+	    json_is_true(json_object_get(run, "retroactive")) ?
+	    ", marked afterwards" : "", json_is_true(json_object_get(run,
+	    "interrupted")) ? ", interrupted" : "");
 	html_kv(h, "State", b);
 	html_kv(h, "Started", html_num(run, "start", &v) ?
 	    html_time(b, sizeof b, v) : NULL);
@@ -575,7 +620,8 @@ html_header(struct html *h, const json_t *r)
 	/* The date is in Started; the time of day is enough here. */
 	if (html_num(win, "start", &v) &&
 	    strlen(html_time(b, sizeof b, v)) > 11)
-		snprintf(b2, sizeof b2, "%s from %s", b3, b + 11);
+		snprintf(b2, sizeof b2, "%s%sfrom %s", b3, b3[0] != '\0' ?
+		    " " : "", b + 11);
 	else
 		snprintf(b2, sizeof b2, "%s", b3);
 	html_kv(h, "Window", b2);
@@ -674,8 +720,9 @@ html_verdict(struct html *h, const json_t *v)
 static void
 html_ceiling(struct html *h, const char *name, const json_t *c)
 {
-	char	b[32], t[64];
-	double	v;
+	const char	*s;
+	char		 b[32], t[64];
+	double		 v;
 
 	fprintf(h->out, "<tr><th>%s</th>", name);
 	if (!html_num(c, "bytes_per_s", &v)) {
@@ -686,8 +733,12 @@ html_ceiling(struct html *h, const char *name, const json_t *c)
 	}
 	fprintf(h->out, "<td class=\"n\">%s MB/s</td><td>", html_fmt(b,
 	    sizeof b, v / HTML_MB));
-	html_esc(h, html_str(c, "of"));
-	fputs(", by ", h->out);
+	/* "of" is "" where the run's interface is not known. */
+	if ((s = html_str(c, "of")) != NULL && *s != '\0') {
+		html_esc(h, s);
+		fputs(", ", h->out);
+	}
+	fputs("by ", h->out);
 	html_esc(h, html_str(c, "basis"));
 	if (html_num(c, "measured", &v)) {
 		html_time(t, sizeof t, v);
@@ -716,7 +767,8 @@ html_ceilings(struct html *h, const json_t *c)
 			fprintf(h->out, "%.0f %% of the lower ceiling, the ",
 			    pct);
 			html_esc(h, html_str(c, "lower"));
-			fputs("'", h->out);
+			fputs(html_str(c, "lower") != NULL && strcmp(html_str(c,
+			    "lower"), "disks") == 0 ? "'" : "'s", h->out);
 		}
 		fputs("</td></tr>\n", h->out);
 	}
@@ -773,6 +825,36 @@ html_hints(struct html *h, const json_t *hints)
 		fputs(")</i></li>\n", h->out);
 	}
 	fputs("</ul>\n</section>\n", h->out);
+}
+
+/*
+ * What to try next, from the likely causes and the verdict's class, for
+ * a NAS reviewer; nothing when there is no advice.  0, or -1 (ENOMEM).
+ */
+static int
+html_next(struct html *h, const json_t *report)
+{
+	json_t	*next, *o;
+	size_t	 i;
+
+	if ((next = json_array()) == NULL || advice_add(next,
+	    html_str(json_object_get(report, "verdict"), "class"),
+	    json_object_get(report, "hints")) == -1) {
+		json_decref(next);
+		return (-1);
+	}
+	if (json_array_size(next) > 0) {
+		fputs("<section id=\"next\">\n<h2>What to try next</h2>\n"
+		    "<ul class=\"next\">\n", h->out);
+		json_array_foreach(next, i, o) {
+			fputs("<li>", h->out);
+			html_esc(h, json_string_value(o));
+			fputs("</li>\n", h->out);
+		}
+		fputs("</ul>\n</section>\n", h->out);
+	}
+	json_decref(next);
+	return (0);
 }
 
 /* One figure with its unit: B/s shown in MB/s, "—" for null. */
@@ -876,47 +958,162 @@ html_list(struct html *h, const json_t *arr, const char *st, char m,
 	fputs("</p>\n", h->out);
 }
 
-/* The rate the client saw, over the window. */
+/*
+ * 1 if the values of a are all one number (*v), as when the client gave
+ * only its bytes and seconds and the daemon spread their quotient over
+ * the window; 0 when they vary or there is none.
+ */
+static int
+html_flat(const struct html *h, const json_t *a, double *v)
+{
+	double	x;
+	size_t	i;
+	int	any = 0;
+
+	for (i = 0; i < h->n; i++) {
+		if (!html_at(a, i, &x))
+			continue;
+		if (any++ == 0)
+			*v = x;
+		else if (fabs(x - *v) > 1e-9 * fabs(*v))
+			return (0);
+	}
+	return (any > 0);
+}
+
+/*
+ * The rate the client saw, over the window: its own progress where the
+ * report has it, else plainly its average; beside it, the run's interface
+ * in the direction the data went, which is the transfer over time as the
+ * server saw it.
+ */
 static void
 html_client(struct html *h, const json_t *series)
 {
-	struct html_chart	c;
+	struct html_chart	 c;
+	const json_t		*cl = json_object_get(series,
+				    "client_bytes_per_s");
+	const char		*op = html_str(h->run, "op");
+	char			 label[96], wire[96], b[32];
+	double			 avg, v;
+	int			 flat = html_flat(h, cl, &avg);
 
-	html_chart_init(&c, NULL, "Client rate", "MB/s", HTML_MIN_MBS, 0);
-	html_add(&c, "client", json_object_get(series, "client_bytes_per_s"),
-	    1 / HTML_MB);
+	html_chart_init(&c, NULL, flat ? "Client rate: an average" :
+	    "Client rate", "MB/s", HTML_MIN_MBS, 0);
+	snprintf(label, sizeof label, "client");
+	if (flat && html_num(h->run, "bytes", &v)) {
+		snprintf(label, sizeof label, "client's average: %s MB",
+		    html_fmt(b, sizeof b, v / HTML_MB));
+		if (html_num(h->run, "client_seconds", &v))
+			snprintf(label + strlen(label), sizeof label -
+			    strlen(label), " in %.2f s,", v);
+	} else if (flat)
+		snprintf(label, sizeof label, "client's average");
+	html_add(&c, label, cl, 1 / HTML_MB);
+	c.l[0].average = flat;
+	if (h->nic != NULL && op != NULL && (strcmp(op, "read") == 0 ||
+	    strcmp(op, "write") == 0)) {
+		snprintf(wire, sizeof wire, "%s %s, on the server", h->nic_name,
+		    *op == 'r' ? "sent" : "received");
+		html_add(&c, wire, json_object_get(h->nic, *op == 'r' ?
+		    "tx_bytes_per_s" : "rx_bytes_per_s"), 1 / HTML_MB);
+	}
 	fputs("<h3>Client</h3>\n", h->out);
-	if (html_chart_has(h, &c)) {
-		fputs("<div class=\"g2\">\n", h->out);
-		html_chart(h, &c);
-		fputs("</div>\n", h->out);
-	} else
+	if (!html_chart_has(h, &c)) {
 		fputs("<p class=\"none\">The client's rate is not known "
 		    "over the window.</p>\n", h->out);
+		return;
+	}
+	if (flat) {
+		fputs("<p class=\"more\">The client gave only its bytes and "
+		    "seconds: its line is their average, not its progress.",
+		    h->out);
+		if (c.nl > 1) {
+			fputs("  The run's interface, ", h->out);
+			html_esc(h, h->nic_name);
+			fputs(", shows the transfer over time.", h->out);
+		}
+		fputs("</p>\n", h->out);
+	}
+	fputs("<div class=\"g2\">\n", h->out);
+	html_chart(h, &c);
+	fputs("</div>\n", h->out);
 }
 
-/* Each NIC's receive and send rates against its capacity. */
+/*
+ * The chart of nic's receive and send rates against its capacity (not
+ * drawn yet); for the run's own interface also the network's ceiling,
+ * where a synthetic test measured one other than the link's.
+ */
+static void
+html_nic(struct html *h, struct html_chart *c, const json_t *nic, int own)
+{
+	double	cap, ceil;
+	int	has_cap;
+
+	html_chart_init(c, html_str(nic, "name"), own ? "receive and send: "
+	    "the run's interface" : "receive and send", "MB/s", HTML_MIN_MBS,
+	    0);
+	html_add(c, "rx", json_object_get(nic, "rx_bytes_per_s"), 1 / HTML_MB);
+	html_add(c, "tx", json_object_get(nic, "tx_bytes_per_s"), 1 / HTML_MB);
+	if ((has_cap = html_num(nic, "capacity_bytes_per_s", &cap)))
+		html_add_const(c, "capacity", cap, 1 / HTML_MB);
+	if (own && html_num(h->ceiling, "bytes_per_s", &ceil) && (!has_cap ||
+	    fabs(ceil - cap) > 0.01 * cap)) {
+		html_add_const(c, "network ceiling", ceil, 1 / HTML_MB);
+		c->l[c->nl - 1].colour = HTML_DARK;
+	}
+}
+
+/* The run's own interface, across the page, where its path was seen. */
+static void
+html_own_nic(struct html *h)
+{
+	struct html_chart	c;
+
+	if (h->nic != NULL)
+		html_nic(h, &c, h->nic, 1);
+	if (h->nic == NULL || !html_chart_has(h, &c)) {
+		fputs("<p class=\"none\">The run's interface, ", h->out);
+		html_esc(h, h->nic_name);
+		fputs(", carried nothing in the window.</p>\n", h->out);
+		return;
+	}
+	fputs("<div class=\"g1\">\n", h->out);
+	html_chart(h, &c);
+	if (c.nl == 2) {
+		fputs("<p class=\"more\">", h->out);
+		html_esc(h, h->nic_name);
+		fputs("'s capacity is not known: no link speed, and no "
+		    "synthetic test of the path (nasperf synth).</p>\n",
+		    h->out);
+	}
+	fputs("</div>\n", h->out);
+}
+
+/* The run's own interface first, then each other NIC that carried any. */
 static int
 html_nics(struct html *h, const json_t *nics)
 {
 	struct html_chart	 c;
 	json_t			*nic;
 	char			*st;
-	double			 cap;
 	size_t			 i, shown = 0;
+	int			 open = 0;
 
-	if (json_array_size(nics) == 0)
+	if (json_array_size(nics) == 0 && h->nic_name == NULL)
 		return (0);
-	if ((st = calloc(json_array_size(nics), 1)) == NULL)
+	if ((st = calloc(json_array_size(nics) + 1, 1)) == NULL)
 		return (-1);
-	fputs("<h3>Network</h3>\n<div class=\"g2\">\n", h->out);
+	fputs("<h3>Network</h3>\n", h->out);
+	if (h->nic_name != NULL) {
+		html_own_nic(h);
+		shown++;
+	}
 	json_array_foreach(nics, i, nic) {
-		html_chart_init(&c, html_str(nic, "name"), "receive and send",
-		    "MB/s", HTML_MIN_MBS, 0);
-		html_add(&c, "rx", json_object_get(nic, "rx_bytes_per_s"),
-		    1 / HTML_MB);
-		html_add(&c, "tx", json_object_get(nic, "tx_bytes_per_s"),
-		    1 / HTML_MB);
+		if (nic == h->nic)
+			continue;
+		html_nic(h, &c, nic, 0);
 		if (!html_chart_has(h, &c)) {
 			st[i] = 'n';
 			continue;
@@ -925,12 +1122,14 @@ html_nics(struct html *h, const json_t *nics)
 			st[i] = 'm';
 			continue;
 		}
-		if (html_num(nic, "capacity_bytes_per_s", &cap))
-			html_add_const(&c, "capacity", cap, 1 / HTML_MB);
+		if (!open++)
+			fprintf(h->out, "%s<div class=\"g2\">\n", h->nic_name !=
+			    NULL ? "<h4>Other interfaces</h4>\n" : "");
 		html_chart(h, &c);
 		shown++;
 	}
-	fputs("</div>\n", h->out);
+	if (open)
+		fputs("</div>\n", h->out);
 	html_list(h, nics, st, 'm', "and %zu more: ");
 	html_list(h, nics, st, 'n', "No data from %zu: ");
 	free(st);
@@ -995,8 +1194,9 @@ html_disk_find(const json_t *disks, const char *name)
 }
 
 /*
- * The members of array a as small multiples sharing one throughput scale,
- * so that the slow member stands out; st marks what was drawn.
+ * The members of array a sharing one throughput scale, so that the slow
+ * member stands out: small multiples, or large for one or two; st marks
+ * what was drawn.
  */
 static void
 html_members(struct html *h, const json_t *disks, const json_t *a, char *st)
@@ -1006,6 +1206,7 @@ html_members(struct html *h, const json_t *disks, const json_t *a, char *st)
 	double			 ymax = 0, v;
 	size_t			 i, shown = 0, nmore = 0, nmissing = 0;
 	long			 j;
+	int			 small;
 
 	json_array_foreach(members, i, m) {
 		if ((j = html_disk_find(disks, json_string_value(m))) == -1)
@@ -1014,7 +1215,9 @@ html_members(struct html *h, const json_t *disks, const json_t *a, char *st)
 		if ((v = html_chart_max(h, &c)) > ymax)
 			ymax = v;
 	}
-	fputs("<div class=\"members\">\n<div class=\"g3\">\n", h->out);
+	small = json_array_size(members) > HTML_MAX_LARGE;
+	fprintf(h->out, "<div class=\"members\">\n<div class=\"%s\">\n",
+	    small ? "g3" : "g2");
 	json_array_foreach(members, i, m) {
 		j = html_disk_find(disks, json_string_value(m));
 		if (j == -1) {
@@ -1028,7 +1231,7 @@ html_members(struct html *h, const json_t *disks, const json_t *a, char *st)
 			nmore++;
 			continue;
 		}
-		if (html_disk(h, json_array_get(disks, j), ymax, 1)) {
+		if (html_disk(h, json_array_get(disks, j), ymax, small)) {
 			st[j] = 's';
 			shown++;
 		} else
@@ -1054,9 +1257,9 @@ html_disks(struct html *h, const json_t *disks)
 	json_t		*d, *m;
 	char		*st;
 	const char	*kind;
-	size_t		 i, k, n, shown = 0;
+	size_t		 i, k, n, shown = 0, rest = 0;
 	long		 j;
-	int		 open = 0;
+	int		 open = 0, small;
 
 	if ((n = json_array_size(disks)) == 0)
 		return (0);
@@ -1092,14 +1295,18 @@ html_disks(struct html *h, const json_t *disks)
 				st[j] = 'e';
 		}
 	}
+	for (i = 0; i < n; i++)
+		rest += st[i] == '\0';
+	small = rest > HTML_MAX_LARGE;
 	for (i = 0; i < n; i++) {
 		if (st[i] != '\0')
 			continue;
 		if (!open++)
-			fputs("<div class=\"g3\">\n", h->out);
+			fprintf(h->out, "<div class=\"%s\">\n", small ? "g3" :
+			    "g2");
 		if (shown == HTML_MAX_DISKS)
 			st[i] = 'm';
-		else if (html_disk(h, json_array_get(disks, i), 0, 1)) {
+		else if (html_disk(h, json_array_get(disks, i), 0, small)) {
 			st[i] = 's';
 			shown++;
 		} else
@@ -1212,13 +1419,15 @@ html_cpus(struct html *h, const json_t *cpus)
 		html_chart(h, &c);
 		fputs("</div>\n", h->out);
 	}
-	fputs("<div class=\"g3\">\n", h->out);
+	fprintf(h->out, "<div class=\"%s\">\n", n > HTML_MAX_LARGE ? "g3" :
+	    "g2");
 	json_array_foreach(cpus, i, cpu) {
 		if (st[i] == 'm' && means[i] > rest)
 			rest = means[i];
 		if (st[i] != 's')
 			continue;
-		html_chart_init(&c, html_str(cpu, "name"), "busy", "%", 100, 1);
+		html_chart_init(&c, html_str(cpu, "name"), "busy", "%", 100,
+		    n > HTML_MAX_LARGE);
 		html_add(&c, "busy", json_object_get(cpu, "busy_pct"), 1);
 		html_add(&c, "softirq", json_object_get(cpu, "softirq_pct"), 1);
 		html_chart(h, &c);
@@ -1307,6 +1516,7 @@ report_html_write(const json_t *report, FILE *out)
 {
 	struct html	 h;
 	const json_t	*win, *series;
+	json_t		*nic;
 	char		 b[64];
 	double		 v;
 	size_t		 i;
@@ -1332,12 +1542,26 @@ report_html_write(const json_t *report, FILE *out)
 	}
 	if (!(h.xmax > 0))
 		h.xmax = 1;
+	h.run = json_object_get(report, "run");
+	h.ceiling = json_object_get(json_object_get(report, "ceilings"),
+	    "network");
+	if (json_is_true(json_object_get(json_object_get(report, "path"),
+	    "observed")))
+		h.nic_name = html_str(json_object_get(report, "path"),
+		    "interface");
+	json_array_foreach(json_object_get(series, "nics"), i, nic) {
+		if (h.nic_name != NULL && html_str(nic, "name") != NULL &&
+		    strcmp(html_str(nic, "name"), h.nic_name) == 0)
+			h.nic = nic;
+	}
 
 	html_head(&h, json_object_get(report, "run"));
 	html_header(&h, report);
 	html_verdict(&h, json_object_get(report, "verdict"));
 	html_ceilings(&h, json_object_get(report, "ceilings"));
 	html_hints(&h, json_object_get(report, "hints"));
+	if (html_next(&h, report) == -1)
+		return (-1);
 	html_observations(&h, json_object_get(report, "observations"));
 	html_evidence(&h, json_object_get(report, "evidence"));
 	if (html_series(&h, series) == -1)

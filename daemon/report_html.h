@@ -1,9 +1,11 @@
 /*
  * report_html.h: a run report as one self-contained HTML page.
  *
- * The page has no external assets and no JavaScript: inline CSS, and inline
- * SVG line charts of the window's series (client rate, NICs against their
- * capacity, disks grouped under their arrays, CPU per core, process groups).
+ * The page has no external assets and no JavaScript: inline CSS, the
+ * verdict with its likely causes and what to try next (advice.h), and
+ * inline SVG line charts of the window's series (the client's rate, the
+ * run's interface and the other NICs against their capacity, disks grouped
+ * under their arrays, CPU per core, process groups).
  * Every string taken from the report is HTML-escaped.  Rates are shown in
  * MB/s (10^6 bytes per second), times in UTC.
  */

@@ -11,6 +11,8 @@
 
 #include <jansson.h>
 
+#include "advice.h"
+#include "np.h"
 #include "nptime.h"
 #include "probe.h"
 #include "report_text.h"
@@ -48,17 +50,22 @@ rt_num(const json_t *o, const char *key)
 static void
 rt_run(const json_t *rep, FILE *f)
 {
+	static const char *const said[] = { "protocol", "op" };
 	const json_t	*run = json_object_get(rep, "run");
 	const json_t	*win = json_object_get(rep, "window");
 	const json_t	*o, *v;
 	char		 t0[32], t1[32], mb[32];
-	size_t		 i;
+	size_t		 i, n = 0;
 	double		 cr;
 
 	fprintf(f, "run %s", rt_str(run, "id"));
 	if (json_is_string(json_object_get(run, "label")))
 		fprintf(f, " \"%s\"", rt_str(run, "label"));
-	fprintf(f, ": %s %s", rt_str(run, "protocol"), rt_str(run, "op"));
+	/* What the client did not say is left out. */
+	for (i = 0; i < NP_NITEMS(said); i++)
+		if (json_is_string(json_object_get(run, said[i])))
+			fprintf(f, "%s %s", n++ == 0 ? ":" : "",
+			    rt_str(run, said[i]));
 	if (json_is_string(json_object_get(run, "client")))
 		fprintf(f, " from %s", rt_str(run, "client"));
 	fprintf(f, "\n");
@@ -86,12 +93,16 @@ rt_run(const json_t *rep, FILE *f)
 		    "it finished; the figures are what it moved until then\n");
 }
 
-/* The verdict, the observations and the likely causes. */
-static void
+/*
+ * The verdict, the observations, the likely causes and what to try next.
+ * -1 (ENOMEM) when the advice could not be put together.
+ */
+static int
 rt_verdict(const json_t *rep, FILE *f)
 {
 	const json_t	*ver = json_object_get(rep, "verdict");
 	const json_t	*a, *o;
+	json_t		*next;
 	size_t		 i;
 
 	fprintf(f, "\nverdict  %s: %s\n", rt_str(ver, "class"),
@@ -115,13 +126,25 @@ rt_verdict(const json_t *rep, FILE *f)
 	json_array_foreach(a, i, o)
 		fprintf(f, "  - %s\n    (%s)\n", rt_str(o, "text"),
 		    rt_str(o, "figure"));
+	if ((next = json_array()) == NULL || advice_add(next,
+	    json_string_value(json_object_get(ver, "class")), a) == -1) {
+		json_decref(next);
+		return (-1);
+	}
+	if (json_array_size(next) > 0)
+		fprintf(f, "\nwhat to try next\n");
+	json_array_foreach(next, i, o)
+		fprintf(f, "  - %s\n", json_string_value(o));
+	json_decref(next);
+	return (0);
 }
 
 /* One ceiling's line: its rate, of what, by what and when; or how. */
 static void
 rt_ceiling(FILE *f, const char *name, const json_t *c, const char *dir)
 {
-	char	mb[32], t[32];
+	const char	*of;
+	char		 mb[32], t[32];
 
 	if (!json_is_number(json_object_get(c, "bytes_per_s"))) {
 		fprintf(f, "         %-8s unmeasured: %s\n", name,
@@ -129,8 +152,11 @@ rt_ceiling(FILE *f, const char *name, const json_t *c, const char *dir)
 		return;
 	}
 	verdict_mbs(mb, sizeof mb, rt_num(c, "bytes_per_s"));
-	fprintf(f, "         %-8s %s%s, %s by %s", name, mb, dir,
-	    rt_str(c, "of"), rt_str(c, "basis"));
+	/* "of" is "" where the run's interface is not known. */
+	of = json_string_value(json_object_get(c, "of"));
+	fprintf(f, "         %-8s %s%s, %s%sby %s", name, mb, dir,
+	    of != NULL && *of != '\0' ? rt_str(c, "of") : "", of != NULL &&
+	    *of != '\0' ? " " : "", rt_str(c, "basis"));
 	if (json_is_number(json_object_get(c, "measured")))
 		fprintf(f, ", %s", nptime_local(t, sizeof t, RT_TIME,
 		    rt_num(c, "measured")));
@@ -161,8 +187,9 @@ rt_ceilings(const json_t *rep, FILE *f)
 	verdict_mbs(mb, sizeof mb, rt_num(c, "transfer_bytes_per_s"));
 	fprintf(f, "         %-8s %s", "transfer", mb);
 	if (json_is_number(json_object_get(c, "share_of_lower_pct")))
-		fprintf(f, ": %.0f %% of the lower ceiling, the %s'",
-		    rt_num(c, "share_of_lower_pct"), rt_str(c, "lower"));
+		fprintf(f, ": %.0f %% of the lower ceiling, the %s%s",
+		    rt_num(c, "share_of_lower_pct"), rt_str(c, "lower"),
+		    strcmp(rt_str(c, "lower"), "disks") == 0 ? "'" : "'s");
 	fprintf(f, "\n");
 }
 
@@ -209,7 +236,8 @@ int
 report_text_write(const json_t *rep, FILE *f)
 {
 	rt_run(rep, f);
-	rt_verdict(rep, f);
+	if (rt_verdict(rep, f) == -1)
+		return (-1);
 	rt_ceilings(rep, f);
 	rt_evidence(rep, f);
 	if (ferror(f)) {

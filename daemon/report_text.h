@@ -13,7 +13,7 @@
 
 #include <jansson.h>
 
-/* Write report (borrowed) to out.  0, or -1 with errno (EIO). */
+/* Write report (borrowed) to out.  0, or -1 with errno (EIO, ENOMEM). */
 int	report_text_write(const json_t *report, FILE *out);
 
 #endif /* REPORT_TEXT_H */

@@ -98,8 +98,8 @@ else
 	skip "python3 is not installed: colours not counted"
 fi
 
-# -- the DOM Chromium built from three reports
-for name in disk-raid6 nulls-gaps cpu64-client; do
+# -- the DOM Chromium built from four reports
+for name in disk-raid6 nulls-gaps cpu64-client transfer-stopped; do
 	html=$T_TMP/$name.html dom=$T_TMP/$name.dom
 	"$RENDER" html "$REPORTS/$name.json" >"$html"
 	browse --dump-dom "file://$html" >"$dom"
@@ -115,6 +115,37 @@ for name in disk-raid6 nulls-gaps cpu64-client; do
 	is "$name: no script element" "$(count '<script' "$dom")" 0
 done
 
+# -- the charts as Chromium lays them out: a copy of the page with a script
+# that writes each plot's size and the section's width into the DOM
+# measure NAME WIDTH: "WxH WxH ... in W" for a window WIDTH pixels wide.
+measure() {
+	{
+		sed '/^<\/body>$/,$d' "$T_TMP/$1.html"
+		cat <<'EOF'
+<script>
+var r = function (e) { return e.getBoundingClientRect(); };
+document.body.dataset.m = [].map.call(document.querySelectorAll(
+    "figure.ch svg"), function (s) {
+	return Math.round(r(s).width) + "x" + Math.round(r(s).height);
+}).join(" ") + " in " + Math.round(r(document.getElementById("series")).width);
+</script>
+</body>
+</html>
+EOF
+	} >"$T_TMP/$1.m.html"
+	browse --window-size="$2,2000" --dump-dom "file://$T_TMP/$1.m.html" |
+	    sed -n 's/.*data-m="\([^"]*\)".*/\1/p'
+}
+for w in 1200 600; do
+	m=$(measure cpu64-client $w)
+	echo "# at $w px: $m"
+	first=${m%% *} section=${m##* in }
+	# All of it but the y labels' column and the padding, 58 px.
+	check "at $w px the client's chart spans the page" \
+	    test "${first%x*}" -ge $((section - 64))
+	is "at $w px a chart keeps its height" "${first#*x}" 200
+done
+
 # -- what the hostile labels became
 dom=$T_TMP/nulls-gaps.dom
 check "the label stays text in the DOM" \
@@ -124,5 +155,18 @@ check "the observation's markup stays text" \
 check "gaps shaded" grep -q '<rect class="gap"' "$dom"
 check "the 64 cores are limited" grep -q 'and 48 more cores' \
     "$T_TMP/cpu64-client.dom"
+
+# -- a run its client stopped, its path seen
+dom=$T_TMP/transfer-stopped.dom
+is "the stopped run says so above its verdict" "$(grep -o \
+    'id="interrupted"\|id="verdict"' "$dom" | head -1)" 'id="interrupted"'
+check "the client's average is said to be one" \
+    grep -q '<figcaption>Client rate: an average</figcaption>' "$dom"
+check "the average is dotted" grep -q '<path class="ln avg"' "$dom"
+check "what to try next, in the DOM" \
+    grep -q '<h2>What to try next</h2>' "$T_TMP/disk-raid6.dom"
+is "the run's interface is the first network chart" "$(grep -o \
+    '<figcaption>[a-z0-9]* receive and send[^<]*' "$dom" | head -1)" \
+    "<figcaption>eth0 receive and send: the run's interface"
 
 done_testing

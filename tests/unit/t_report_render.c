@@ -27,12 +27,13 @@
 
 #include "test.h"
 #include "yaml_read.h"
+#include "advice.h"
 #include "report_html.h"
 #include "report_yaml.h"
 
 static const char *fixtures[] = {
 	"disk-raid6", "network-1gbe", "cpu-4core", "nulls-gaps",
-	"cpu64-client", "empty"
+	"cpu64-client", "empty", "transfer-stopped"
 };
 
 static json_t	*y_node(yaml_parser_t *, yaml_event_t *);
@@ -303,7 +304,8 @@ balanced(const char *html, const char *name)
 
 /*
  * 1 if each <svg> is the one chart of its figure and draws at least one
- * line with two points or more.
+ * line with two points or more: a series, or a client's average, not a
+ * capacity.
  */
 static int
 charts_drawn(const char *html, const char *name)
@@ -322,8 +324,10 @@ charts_drawn(const char *html, const char *name)
 			return (0);
 		svg = strndup(p, (size_t)(end - p));
 		lines = 0;
-		for (d = svg; (d = strstr(d, "<path class=\"ln\"")) != NULL;
+		for (d = svg; (d = strstr(d, "<path class=\"ln")) != NULL;
 		    d++) {
+			if (strncmp(d + 15, " cap", 4) == 0)
+				continue;
 			d = strstr(d, " d=\"M");
 			if (d != NULL && strchr("0123456789", d[5]) != NULL &&
 			    strchr(d, 'L') != NULL && strchr(d, 'L') <
@@ -363,9 +367,11 @@ static void
 html_common(const char *name, const json_t *j, const char *html, int rc)
 {
 	const json_t	*o;
-	const char	*s;
+	json_t		*next;
+	const char	*s, *p;
 	char		 what[160];
 	size_t		 i;
+	int		 ok;
 
 	snprintf(what, sizeof what, "html %s: rendered", name);
 	t_check(rc == 0, what, __FILE__, __LINE__, "%s", strerror(errno));
@@ -378,6 +384,12 @@ html_common(const char *name, const json_t *j, const char *html, int rc)
 	snprintf(what, sizeof what, "html %s: each chart one svg with a line",
 	    name);
 	t_check(charts_drawn(html, name), what, __FILE__, __LINE__, "%s", "");
+	snprintf(what, sizeof what, "html %s: each plot stretches to its "
+	    "column, its labels HTML beside it", name);
+	t_check(count(html, "preserveAspectRatio=\"none\"") ==
+	    count(html, "<svg") && count(html, "<div class=\"pl") ==
+	    count(html, "<svg") && strstr(html, "<text") == NULL, what,
+	    __FILE__, __LINE__, "%s", "");
 	snprintf(what, sizeof what, "html %s: self-contained, no script",
 	    name);
 	t_check(strstr(html, "http://") == NULL &&
@@ -396,6 +408,29 @@ html_common(const char *name, const json_t *j, const char *html, int rc)
 	snprintf(what, sizeof what, "html %s: the label in title and h1", name);
 	t_check(s != NULL && count(html, esc(s)) >= 2, what, __FILE__,
 	    __LINE__, "%s", "");
+	snprintf(what, sizeof what, "html %s: interrupted said at the top "
+	    "when it was", name);
+	t_check((strstr(html, "<p class=\"alert\" id=\"interrupted\">") !=
+	    NULL && strstr(html, "id=\"interrupted\"") < strstr(html,
+	    "id=\"verdict\"")) == json_is_true(json_object_get(
+	    json_object_get(j, "run"), "interrupted")), what, __FILE__,
+	    __LINE__, "%s", "");
+	snprintf(what, sizeof what, "html %s: no line starts with a separator",
+	    name);
+	t_check(strstr(html, "<td>, ") == NULL && strstr(html,
+	    "<p class=\"sub\"> ") == NULL && strstr(html, "<dd> ") == NULL,
+	    what, __FILE__, __LINE__, "%s", "");
+	snprintf(what, sizeof what, "html %s: what to try next, from the "
+	    "likely causes and the verdict", name);
+	next = json_array();
+	advice_add(next, json_string_value(json_object_get(json_object_get(j,
+	    "verdict"), "class")), json_object_get(j, "hints"));
+	p = strstr(html, "<section id=\"next\">\n<h2>What to try next</h2>");
+	ok = (p == NULL) == (json_array_size(next) == 0);
+	json_array_foreach(next, i, o)
+		ok = ok && strstr(p, esc(json_string_value(o))) != NULL;
+	t_check(ok, what, __FILE__, __LINE__, "%s", "");
+	json_decref(next);
 	json_array_foreach(json_object_get(j, "hints"), i, o) {
 		s = json_string_value(json_object_get(o, "figure"));
 		snprintf(what, sizeof what, "html %s: hint %zu and its figure",
@@ -441,12 +476,20 @@ test_html(void)
 	json_t	*j;
 	char	*h, *d;
 	FILE	*f;
+	size_t	 len;
+	int	 rc;
 
 	h = html_of("disk-raid6", &j);
 	T_TRUE(strstr(h, "<p class=\"big\">Disk-bound</p>") != NULL);
+	/* The client's progress, drawn as it is. */
+	T_TRUE(strstr(h, "<figcaption>Client rate</figcaption>") != NULL &&
+	    strstr(h, "ln avg") == NULL && strstr(h, "</i>client, mean 561 "
+	    "MB/s</li>") != NULL);
 	T_TRUE(strstr(h, "md2 <span class=\"sub\">(md of 8: sda, sdb, sdc, "
 	    "sdd, sde, sdf, sdg, sdh)</span>") != NULL);
 	T_EQ_INT(count(h, "class=\"card\""), 8);	/* one per member */
+	T_TRUE(strstr(h, "<div class=\"members\">\n<div class=\"g3\">") !=
+	    NULL);
 	T_EQ_INT(count(h, "<svg"), 1 + 2 + 2 + 16 + 4 + 1);
 	T_TRUE(strstr(h, "<li><i class=\"d\" style=\"border-color:#888888\">"
 	    "</i>capacity 1250 MB/s</li>") != NULL);
@@ -461,6 +504,9 @@ test_html(void)
 	h = html_of("network-1gbe", &j);
 	T_TRUE(strstr(h, "Network-bound") != NULL);
 	T_EQ_INT(count(h, "class=\"ln cap\""), 2);	/* eth0, eth1 */
+	/* The two members of a RAID1 are drawn large, not as cards. */
+	T_TRUE(strstr(h, "<div class=\"members\">\n<div class=\"g2\">") !=
+	    NULL && strstr(h, "class=\"card\"") == NULL);
 	free(h);
 	json_decref(j);
 
@@ -468,6 +514,27 @@ test_html(void)
 	T_TRUE(strstr(h, "CPU-bound") != NULL);
 	T_EQ_INT(count(h, "</i>softirq, mean"), 4);
 	T_TRUE(strstr(h, "smbd pid 4121 on cpu3") != NULL);
+	/* SMB signing: how to turn it off on the client, then the CPU. */
+	d = strstr(h, "<h2>What to try next</h2>");
+	T_TRUE(d != NULL && d > strstr(h, "<h2>Likely cause</h2>") &&
+	    d < strstr(h, "<h2>Observations</h2>"));
+	T_TRUE(d != NULL && strstr(d, "<li>SMB signing: turn signing off on "
+	    "the client to confirm, then copy again: macOS /etc/nsmb.conf "
+	    "signing_required=no") != NULL && strstr(d, "Windows: "
+	    "Set-SmbClientConfiguration -RequireSecuritySignature $false") !=
+	    NULL && strstr(d, "SMB signing:") < strstr(d, "<li>The NAS&#39;s "
+	    "CPU is the limit"));
+	T_TRUE(strstr(h, "<h3>CPU</h3>\n<div class=\"g3\">") != NULL);
+	/* Two cores are drawn large, a row of their own. */
+	json_array_remove(json_object_get(json_object_get(j, "series"),
+	    "cpus"), 3);
+	json_array_remove(json_object_get(json_object_get(j, "series"),
+	    "cpus"), 2);
+	free(h);
+	h = render(report_html_write, j, &rc, &len);
+	T_TRUE(strstr(h, "<h3>CPU</h3>\n<div class=\"g2\">") != NULL);
+	T_TRUE(strstr(h, "<figcaption>cpu1 busy</figcaption>\n<div "
+	    "class=\"pl\">") != NULL);
 	free(h);
 	json_decref(j);
 
@@ -500,11 +567,75 @@ test_html(void)
 	T_TRUE(strstr(h, "<figcaption>cpu17 busy</figcaption>") != NULL);
 	T_TRUE(strstr(h, "and 2 more groups: g5, g6.") != NULL);
 	T_TRUE(count(h, "<svg") <= 24);
+	/* A disk alone is drawn large. */
+	T_TRUE(strstr(h, "<figcaption>nvme0n1 throughput</figcaption>\n<div "
+	    "class=\"pl\">") != NULL);
+	free(h);
+	json_decref(j);
+
+	/* A run stopped by its client, on a path seen, its network measured. */
+	h = html_of("transfer-stopped", &j);
+	T_TRUE(strstr(h, "<title>nasperf: Finder copy of the shoot, stopped "
+	    "(interrupted)</title>") != NULL);
+	T_TRUE(strstr(h, "<p class=\"sub\">read · client unknown (10.0.0.31) "
+	    "· server studio-nas") != NULL);
+	T_TRUE(strstr(h, "<dd>ended, interrupted</dd>") != NULL);
+	T_TRUE(strstr(h, "<td>by a synthetic test of the path") != NULL);
+	T_TRUE(strstr(h, "<td>/volume1, by the disk analyzer") != NULL);
+	T_TRUE(strstr(h, "of the lower ceiling, the network's") != NULL);
+	/* The client gave bytes and seconds: its line said to be an average. */
+	T_TRUE(strstr(h, "<figcaption>Client rate: an average</figcaption>") !=
+	    NULL);
+	T_TRUE(strstr(h, "its line is their average, not its progress.  The "
+	    "run's interface, eth0, shows the transfer over time.") != NULL);
+	T_TRUE(strstr(h, "class=\"ln avg\"") != NULL);
+	T_TRUE(strstr(h, "</i>client&#39;s average: 1000 MB in 9.25 s, 108 "
+	    "MB/s</li>") != NULL);
+	T_TRUE(strstr(h, "</i>eth0 sent, on the server, mean") != NULL);
+	/* The run's interface first, across the page, then the others. */
+	d = strstr(h, "<h3>Network</h3>\n<div class=\"g1\">\n<figure "
+	    "class=\"ch\"><figcaption>eth0 receive and send: the run's "
+	    "interface</figcaption>");
+	T_TRUE(d != NULL && strstr(h, "<h4>Other interfaces</h4>\n<div "
+	    "class=\"g2\">\n<figure class=\"ch\"><figcaption>eth1 receive") >
+	    d);
+	T_TRUE(d != NULL && strstr(d, "</i>capacity 125 MB/s</li>") != NULL &&
+	    strstr(d, "</i>network ceiling 118 MB/s</li>") != NULL &&
+	    strstr(d, "</i>network ceiling") < strstr(d, "eth1 receive"));
+	T_EQ_INT(count(h, "class=\"ln cap\""), 3);
+	free(h);
+	/* Its capacity unknown, or its interface silent: said so. */
+	json_object_set_new(json_array_get(json_object_get(json_object_get(j,
+	    "series"), "nics"), 1), "capacity_bytes_per_s", json_null());
+	json_object_del(j, "ceilings");
+	h = render(report_html_write, j, &rc, &len);
+	T_TRUE(strstr(h, "eth0's capacity is not known") != NULL);
+	free(h);
+	json_object_set_new(json_object_get(j, "path"), "interface",
+	    json_string("eth9"));
+	h = render(report_html_write, j, &rc, &len);
+	T_TRUE(strstr(h, "The run's interface, eth9, carried nothing in "
+	    "the window.") != NULL);
+	T_TRUE(strstr(h, "<h4>Other interfaces</h4>") != NULL);
+	free(h);
+	/* No path seen: the average alone, every interface alike. */
+	json_object_del(j, "path");
+	h = render(report_html_write, j, &rc, &len);
+	T_TRUE(charts_drawn(h, "transfer-stopped without a path"));
+	T_TRUE(strstr(h, "sent, on the server") == NULL && strstr(h, "Other "
+	    "interfaces") == NULL && strstr(h, "not its progress.</p>") !=
+	    NULL);
+	/* No protocol or operation said: the line starts at the client. */
+	json_object_set_new(json_object_get(j, "run"), "op", json_null());
+	free(h);
+	h = render(report_html_write, j, &rc, &len);
+	T_TRUE(strstr(h, "<p class=\"sub\">client unknown") != NULL);
 	free(h);
 	json_decref(j);
 
 	h = html_of("empty", &j);
 	T_TRUE(strstr(h, "No samples in the window.") != NULL);
+	T_TRUE(strstr(h, "What to try next") == NULL);	/* no verdict */
 	T_EQ_INT(count(h, "<svg"), 0);
 	free(h);
 	json_decref(j);

@@ -11,6 +11,7 @@
 #include "test.h"
 #include "yaml_read.h"
 
+#include "advice.h"
 #include "cfg.h"
 #include "crypto.h"
 #include "history.h"
@@ -244,7 +245,10 @@ hint(const json_t *rep, const char *kind)
 	return (NULL);
 }
 
-/* Whether hint kind of rep has needle in its text and figure in its figure. */
+/*
+ * Whether hint kind of rep has needle in its text and figure in its figure,
+ * and what to try next for its kind.
+ */
 static int
 hinted(const json_t *rep, const char *kind, const char *needle,
     const char *figure)
@@ -254,6 +258,10 @@ hinted(const json_t *rep, const char *kind, const char *needle,
 
 	if (o == NULL) {
 		printf("# no %s hint\n", kind);
+		return (0);
+	}
+	if (advice_hint(kind) == NULL) {
+		printf("# no advice for a %s hint\n", kind);
 		return (0);
 	}
 	t = json_string_value(json_object_get(o, "text"));
@@ -400,6 +408,12 @@ t_hints(struct cfg *cfg)
 
 		T_TRUE(text != NULL && strstr(text, "likely cause") != NULL &&
 		    strstr(text, "session  smbd pid 4121") != NULL);
+		/* The cause's advice, then the verdict's. */
+		T_TRUE(text != NULL && strstr(text, "\nwhat to try next\n  - "
+		    "SMB signing: turn signing off on the client") != NULL &&
+		    strstr(text, "RequireSecuritySignature $false") != NULL &&
+		    strstr(text, "  - SMB signing:") < strstr(text,
+		    "  - The NAS's CPU is the limit"));
 		free(text);
 	}
 	json_decref(rep);
@@ -532,6 +546,7 @@ check(const char *fixture, const struct verdict_run *r, const struct cfg *cfg,
 	printf("# %s: %s: %s: %s\n", fixture, vstr(rep, "class"),
 	    vstr(rep, "resource"), vstr(rep, "summary"));
 	T_EQ_STR(vstr(rep, "class"), cls);
+	T_TRUE(advice_class(cls) != NULL);
 	t_check(strstr(vstr(rep, "resource"), resource) != NULL,
 	    "the resource names the culprit", __FILE__, __LINE__,
 	    "resource '%s' lacks '%s'", vstr(rep, "resource"), resource);
@@ -543,6 +558,9 @@ check(const char *fixture, const struct verdict_run *r, const struct cfg *cfg,
 	    "t")) == 14);
 	text = as_text(rep);
 	T_TRUE(text != NULL && strstr(text, cls) != NULL);
+	T_TRUE(text != NULL && advice_class(cls) != NULL &&
+	    strstr(text, "\nwhat to try next\n") != NULL &&
+	    strstr(text, advice_class(cls)) != NULL);
 	free(text);
 	roundtrip(fixture, rep);
 	json_decref(rep);
@@ -864,6 +882,13 @@ t_text_escaped(void)
 	T_TRUE(strstr(text, "  - x\\x7fy\n") != NULL);
 	free(text);
 	json_decref(rep);
+
+	/* A run that named no protocol or operation: none shown. */
+	rep = json_loads("{\"run\":{\"id\":\"6\",\"op\":null}}", 0, NULL);
+	text = as_text(rep);
+	T_TRUE(text != NULL && strncmp(text, "run 6\n", 6) == 0);
+	free(text);
+	json_decref(rep);
 }
 
 int
@@ -1040,7 +1065,22 @@ main(void)
 		    "network"), "bytes_per_s")), 60e6, 1);
 		T_EQ_STR(json_string_value(json_object_get(c, "lower")),
 		    "network");
+		text = as_text(rep);
+		T_TRUE(text != NULL && strstr(text, "network  60.0 MB/s, eth0 "
+		    "by a synthetic test") != NULL && strstr(text,
+		    "of the lower ceiling, the network's\n") != NULL);
+		free(text);
 		json_decref(rep);
+
+		/* The run's interface unknown: the line names none. */
+		p.nic[0] = '\0';
+		rep = judge("gbe-117", &r, cfg);
+		text = as_text(rep);
+		T_TRUE(text != NULL && strstr(text, "network  60.0 MB/s, by a "
+		    "synthetic test") != NULL);
+		free(text);
+		json_decref(rep);
+		snprintf(p.nic, sizeof p.nic, "eth0");
 
 		/* Without a baseline the disks' ceiling says how to get one. */
 		r.baseline = NULL;
