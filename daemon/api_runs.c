@@ -19,6 +19,7 @@
 
 #include <jansson.h>
 
+#include "advice.h"
 #include "api_runs.h"
 #include "http.h"
 #include "report_html.h"
@@ -152,6 +153,27 @@ api_runs_render(const json_t *rep, const char *fmt, char **buf, size_t *len)
 	return (0);
 }
 
+/*
+ * A report as JSON with "next", what to try next (advice.c), as the HTML
+ * and text reports give it; the saved report is not changed.  Steals rep.
+ */
+static json_t *
+api_runs_next(json_t *rep)
+{
+	json_t	*out, *next;
+
+	if ((out = json_copy(rep)) == NULL || (next = json_array()) == NULL) {
+		json_decref(out);
+		return (rep);
+	}
+	(void)advice_add(next, json_string_value(json_object_get(
+	    json_object_get(rep, "verdict"), "class")), json_object_get(rep,
+	    "hints"));
+	json_object_set_new(out, "next", next);
+	json_decref(rep);
+	return (out);
+}
+
 /* GET /v1/runs/ID/report?format=. */
 static void
 api_runs_report(struct daemon *d, struct evhttp_request *req,
@@ -172,7 +194,7 @@ api_runs_report(struct daemon *d, struct evhttp_request *req,
 		return;
 	}
 	if (strcmp(fmt, "json") == 0) {
-		http_reply(req, HTTP_OK, rep);
+		http_reply(req, HTTP_OK, api_runs_next(rep));
 		return;
 	}
 	if (api_runs_render(rep, fmt, &buf, &len) == -1)

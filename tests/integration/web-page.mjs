@@ -138,6 +138,9 @@ try {
 	    rep.verdict?.summary ?? '\u0000') &&
 	    await page.$$eval('#run-evidence tbody tr', (r) => r.length) ===
 	    (rep.evidence ?? []).length);
+	const nextItems = await page.$$eval('#run-next li', (l) => l.length);
+	ok(`and what to try next (${nextItems} of ${(rep.next ?? []).length})`,
+	    nextItems === (rep.next ?? []).length && nextItems > 0);
 	await shot('6-run');
 
 	// 6. The list, and two runs side by side.

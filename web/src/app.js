@@ -640,6 +640,10 @@ async function showRun(kind, id) {
 	    el('h3', { text: 'Likely causes and what to try' }),
 	    el('ul', {}, ...hints.map((h) => el('li', {}, h.text ??
 	    h.summary ?? JSON.stringify(h))))] : []));
+	const next = r.next ?? [];
+	$('#run-next').replaceChildren(...(next.length ? [
+	    el('h3', { text: 'What to try next' }),
+	    el('ul', {}, ...next.map((t) => el('li', { text: t })))] : []));
 	const obs = r.observations ?? [];
 	$('#run-observations').replaceChildren(...(obs.length ? [
 	    el('h3', { text: 'Also seen' }), el('ul', {}, ...obs.map((o) =>
