@@ -80,6 +80,8 @@ static const struct cfg_key cfg_keys[] = {
 	    "16384" },
 	{ "api.max_connections", CFG_UINT, CFG_OFF(max_connections), 1, 10000,
 	    "64" },
+	{ "api.max_connections_per_address", CFG_UINT, CFG_OFF(max_per_address),
+	    1, 10000, "16" },
 	{ "api.idle_timeout", CFG_UINT, CFG_OFF(idle_timeout), 1, 3600, "30" },
 	{ "api.head_timeout", CFG_UINT, CFG_OFF(head_timeout), 1, 3600, "10" },
 	{ "state_dir", CFG_PATH, CFG_OFF(state_dir), 0, 0,
@@ -1611,6 +1613,14 @@ cfg_nic_speed(const struct cfg *c, const char *name)
 		if (strcmp(c->nics[i].name, name) == 0)
 			return (c->nics[i].speed_mbps);
 	return (0);
+}
+
+/* The data port's cap per address: never below synth.max_streams. */
+unsigned
+cfg_synth_per_address(const struct cfg *c)
+{
+	return (c->max_per_address > c->synth_max_streams ?
+	    c->max_per_address : c->synth_max_streams);
 }
 
 /* Name the i-th key, for the man page test and --help-config. */

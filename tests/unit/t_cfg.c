@@ -144,6 +144,7 @@ t_defaults(void)
 	T_EQ_U64(c->max_body, 1048576);
 	T_EQ_U64(c->max_headers, 16384);
 	T_EQ_INT(c->max_connections, 64);
+	T_EQ_INT(c->max_per_address, 16);
 	T_EQ_INT(c->idle_timeout, 30);
 	T_EQ_INT(c->head_timeout, 10);
 	T_EQ_STR(c->state_dir, "/var/lib/nasperfd");
@@ -255,6 +256,7 @@ t_all_keys(void)
 	T_EQ_U64(c->max_body, 4096);
 	T_EQ_U64(c->max_headers, 2048);
 	T_EQ_INT(c->max_connections, 10000);
+	T_EQ_INT(c->max_per_address, 3);
 	T_EQ_INT(c->idle_timeout, 3600);
 	T_EQ_INT(c->head_timeout, 120);
 	T_EQ_STR(c->state_dir, "/srv/nasperfd/state");
@@ -598,6 +600,23 @@ t_buffers(void)
 	free(cause);
 }
 
+/* The data port's cap per address. */
+static void
+t_limits(void)
+{
+	struct cfg	*c;
+
+	if ((c = cfg_default()) != NULL)
+		T_EQ_INT(cfg_synth_per_address(c), 16);
+	cfg_free(c);
+	if ((c = t_buf("api:\n  max_connections_per_address: 4\n"
+	    "synth:\n  max_streams: 64\n")) != NULL)
+		T_EQ_INT(cfg_synth_per_address(c), 64);
+	cfg_free(c);
+	t_buf_fails("api:\n  max_connections_per_address: 0\n", "2:32: "
+	    "api.max_connections_per_address: '0' is out of range 1-10000");
+}
+
 /* Every key of the table is in nasperfd.yaml(5). */
 static void
 t_man(void)
@@ -627,9 +646,9 @@ t_man(void)
 		/* The default is stated too, in the key's string form. */
 		T_TRUE(cfg_key_default(i) != NULL);
 	}
-	T_EQ_INT(i, 45);
-	T_TRUE(cfg_key_name(45) == NULL);
-	T_TRUE(cfg_key_default(45) == NULL);
+	T_EQ_INT(i, 46);
+	T_TRUE(cfg_key_name(46) == NULL);
+	T_TRUE(cfg_key_default(46) == NULL);
 	T_EQ_STR(cfg_key_name(0), "api.listen");
 	T_EQ_STR(cfg_key_default(0), "0.0.0.0:9631");
 	free(page);
@@ -653,6 +672,7 @@ main(void)
 	t_parsers();
 	t_mistakes();
 	t_buffers();
+	t_limits();
 	t_man();
 	return (t_done());
 }
