@@ -24,6 +24,7 @@ struct snapshot_group;
 #define CFG_NAME_MAX		64
 #define CFG_MAX_VOLUMES		16	/* disktest.volumes */
 #define CFG_VOLUME_MAX		512	/* bytes of one volume path */
+#define CFG_SYNTH_SPARE		16	/* data connections past max_streams */
 
 /* One CIDR of the allow-list, IPv4 or IPv6. */
 struct cfg_cidr {
@@ -156,6 +157,12 @@ int		 cfg_endpoint_parse(const char *, const char *defhost,
  * so that one client may run every stream.
  */
 unsigned	 cfg_synth_per_address(const struct cfg *);
+/*
+ * The file descriptors cfg lets the daemon hold at once, which its
+ * RLIMIT_NOFILE must allow: both listeners' connections and the daemon's
+ * own files.
+ */
+unsigned	 cfg_nofile(const struct cfg *);
 /*
  * The i-th key of the table, dotted ("api.listen",
  * "interfaces.NAME.speed_mbps"), or NULL past the end.

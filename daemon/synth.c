@@ -81,7 +81,7 @@
 	"X-Nasperf-Link-Mbps\r\n"
 #define SYNTH_CHUNK	(1U << 20)	/* one reference in the output */
 #define SYNTH_IO_MAX	(4U << 20)	/* one read or write at most */
-#define SYNTH_SPARE	16		/* connections beyond max_streams */
+#define SYNTH_SPARE	CFG_SYNTH_SPARE	/* connections beyond max_streams */
 #define SYNTH_SPARE_BUFS 2		/* unused periods kept for reuse */
 #define SYNTH_LINGER	2		/* seconds to wait for a client's FIN */
 #define SYNTH_TICK_MS	10		/* rate limit refill interval */

@@ -8,7 +8,8 @@
 # keeps that many and the rest are closed at once; a real client from
 # 127.0.0.1 is served within a second; the daemon's sockets are exactly
 # those kept; the refusals are logged, one line at once and the rest in a
-# line a second.
+# line a second.  Then the open-files limit: raised from a low soft
+# limit, and a warning naming the limit when the hard one is too low.
 . "$(dirname "$0")/lib.sh"
 need_cmd curl perl
 
@@ -152,4 +153,34 @@ stop_daemon
 is "the daemon exits 0 on SIGTERM" "$NPD_RC" 0
 check "and its log has no sanitizer report" \
     sh -c "! grep -q 'Sanitizer' '$NPD_LOG'"
+
+# The open-files limit, which the configuration above needs 418 of
+# (cfg_nofile): a soft limit of 64 is raised to the hard one, and a hard
+# limit of 128 leaves a warning naming the limit to raise.
+# nofile SOFT HARD: start nasperfd under those limits, wait for it to
+# listen, stop it; its log in $T_TMP/nofile.log.
+nofile() {
+	local port
+	port=$(free_port)
+	(ulimit -Sn "$1" && ulimit -Hn "$2" && exec "$NASPERFD" -f \
+	    -l "127.0.0.1:$port" -s "$T_TMP/state.nofile" \
+	    -c "$T_TMP/nasperfd.yaml" >"$T_TMP/nofile.log" 2>&1) &
+	wait_healthz "$port" || return 1
+	kill -TERM $!
+	wait $!
+}
+hard=$(ulimit -Hn)
+if [ "$hard" = unlimited ] || [ "$hard" -ge 418 ]; then
+	check "nofile: started with a soft limit of 64" nofile 64 "$hard"
+	check "nofile: raised to the hard limit, $hard" grep -q \
+	    "open files: soft limit raised from 64 to the hard limit, $hard" \
+	    "$T_TMP/nofile.log"
+else
+	skip "nofile: the hard limit here ($hard) is below 418"
+	skip "nofile: the raise"
+fi
+check "nofile: started with a hard limit of 128" nofile 128 128
+check "nofile: the warning says which limit to raise" grep -q \
+    "open files: the limit is 128, but api.max_connections 16 and synth.max_streams 2 may need 418: raise the hard limit (LimitNOFILE= in a systemd unit, ulimit -n in the script that starts nasperfd)" \
+    "$T_TMP/nofile.log"
 done_testing

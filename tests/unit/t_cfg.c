@@ -600,18 +600,38 @@ t_buffers(void)
 	free(cause);
 }
 
-/* The data port's cap per address. */
+/*
+ * The data port's cap per address, and the open files a configuration
+ * needs: every valid one fits in the systemd unit's LimitNOFILE.
+ */
 static void
 t_limits(void)
 {
 	struct cfg	*c;
+	FILE		*f;
+	char		 line[256];
+	unsigned	 unit = 0;
 
-	if ((c = cfg_default()) != NULL)
+	if ((c = cfg_default()) != NULL) {
 		T_EQ_INT(cfg_synth_per_address(c), 16);
+		/* 64 + a backlog of 128 + 8 + 16 + 256 of the daemon's own */
+		T_EQ_INT(cfg_nofile(c), 472);
+	}
 	cfg_free(c);
 	if ((c = t_buf("api:\n  max_connections_per_address: 4\n"
 	    "synth:\n  max_streams: 64\n")) != NULL)
 		T_EQ_INT(cfg_synth_per_address(c), 64);
+	cfg_free(c);
+	if ((c = t_buf("api:\n  max_connections: 10000\n"
+	    "synth:\n  max_streams: 1024\n")) != NULL)
+		T_EQ_INT(cfg_nofile(c), 11424);
+	if ((f = fopen(t_path("systemd/nasperfd.service.in"), "r")) != NULL) {
+		while (fgets(line, sizeof line, f) != NULL)
+			if (sscanf(line, "LimitNOFILE=%u", &unit) == 1)
+				break;
+		fclose(f);
+	}
+	T_TRUE(c != NULL && unit >= cfg_nofile(c));
 	cfg_free(c);
 	t_buf_fails("api:\n  max_connections_per_address: 0\n", "2:32: "
 	    "api.max_connections_per_address: '0' is out of range 1-10000");
