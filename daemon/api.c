@@ -11,7 +11,9 @@
  * is ours.  A connection is counted from its accept to the close callback of
  * its evhttp_connection, which is set as soon as libevent has made it, so
  * the count is the sockets open.  A peer outside api.allow is closed at
- * once; a connection gets api.head_timeout seconds to send a whole request
+ * once, and so is one from an address that has
+ * api.max_connections_per_address open already (peercap.c), before it can
+ * make room or count against the limit; a connection gets api.head_timeout seconds to send a whole request
  * head, from its accept or from the end of its last reply, however slowly
  * its bytes trickle in.  At the limit, the oldest connection that has sent
  * no request yet is closed to make room; only when every connection has
@@ -52,6 +54,7 @@
 #include "http.h"
 #include "log.h"
 #include "np.h"
+#include "peercap.h"
 #include "routes.h"
 #include "state.h"
 
@@ -68,6 +71,8 @@ struct api_conn {
 	struct evhttp_connection	*evcon;	/* NULL until attached */
 	struct event			*attach; /* once, after the accept */
 	struct timespec			 idle;	/* waiting since; monotonic */
+	struct sockaddr_storage		 peer;	/* once counted per address */
+	int				 counted; /* in d->peercap */
 	int				 busy;	/* a request in hand */
 	unsigned			 nreq;	/* requests it sent */
 	struct api_conn			*next;
@@ -145,6 +150,10 @@ api_conn_remove(struct daemon *d, struct api_conn *c)
 		event_free(c->attach);
 	if (c->bev != NULL)
 		bufferevent_decref(c->bev);
+	if (c->counted) {
+		peercap_del(d->peercap, (struct sockaddr *)&c->peer);
+		d->nadmitted--;
+	}
 	free(c);
 	if (d->nconns > 0)
 		d->nconns--;
@@ -198,7 +207,8 @@ api_conn_refused(struct daemon *d, struct evhttp_connection *evcon)
 /*
  * Right after the accept, once libevent has made the evhttp_connection
  * (the argument of its bufferevent's callbacks): watch for its close,
- * refuse a peer outside api.allow, and make room at the limit.
+ * refuse a peer outside api.allow or over its cap per address, and make
+ * room at the limit.
  */
 static void
 api_conn_attach_cb(NP_UNUSED evutil_socket_t fd, NP_UNUSED short what,
@@ -228,10 +238,22 @@ api_conn_attach_cb(NP_UNUSED evutil_socket_t fd, NP_UNUSED short what,
 		api_conn_close(c);
 		return;
 	}
-	if (d->nconns > d->cfg->max_connections &&
+	if (peercap_add(d->peercap, sa, d->cfg->max_per_address) == -1) {
+		api_conn_close(c);
+		return;
+	}
+	memcpy(&c->peer, sa, sa->sa_family == AF_INET6 ?
+	    sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in));
+	c->counted = 1;
+	/*
+	 * Room is made for the connections admitted, not for those of a
+	 * burst still to be looked at, which the checks above may refuse.
+	 */
+	if (++d->nadmitted > d->cfg->max_connections &&
 	    (old = api_conn_waiting(d, c)) != NULL) {
 		log_debug("api: %u connections: closing one that sent no "
-		    "request for %.1f s", d->nconns, api_conn_age(&old->idle));
+		    "request for %.1f s", d->nadmitted,
+		    api_conn_age(&old->idle));
 		api_conn_close(old);
 	}
 	api_conn_gate(d);
@@ -323,6 +345,7 @@ api_conn_sweep_cb(NP_UNUSED evutil_socket_t fd, NP_UNUSED short what,
 	struct daemon	*d = arg;
 	struct api_conn	*c, *next;
 
+	peercap_sweep(d->peercap);
 	for (c = d->conns; c != NULL; c = next) {
 		next = c->next;
 		if (c->evcon != NULL && !c->busy &&
@@ -445,6 +468,11 @@ api_init(struct daemon *d, char **cause)
 	struct timeval		 sweep = { 1, 0 };
 
 	*cause = NULL;
+	if ((d->peercap = peercap_new("api")) == NULL) {
+		if (asprintf(cause, "out of memory") == -1)
+			*cause = NULL;
+		return (-1);
+	}
 	if ((d->http = evhttp_new(d->base)) == NULL) {
 		if (asprintf(cause, "evhttp_new failed") == -1)
 			*cause = NULL;
@@ -494,4 +522,6 @@ api_shutdown(struct daemon *d)
 	}
 	while (d->conns != NULL)
 		api_conn_remove(d, d->conns);
+	peercap_free(d->peercap);
+	d->peercap = NULL;
 }

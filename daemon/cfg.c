@@ -37,6 +37,15 @@
 #define CFG_DEPTH_MAX	32		/* nesting of mappings and sequences */
 #define CFG_COMM_MAX	15		/* the kernel's TASK_COMM_LEN - 1 */
 #define CFG_IFNAME_MAX	15		/* IFNAMSIZ - 1 */
+/*
+ * Descriptors beyond the connections counted: evhttp's listen(2) backlog,
+ * which a burst is accepted from in one go before any connection is looked
+ * at; and the daemon's own (the event loop, the listeners, the root's
+ * directories, syslog, a child's pipes, a disk test's 64 targets at two
+ * each).
+ */
+#define CFG_NOFILE_BURST	128
+#define CFG_NOFILE_OWN		256
 
 #define CFG_OFF(m)	offsetof(struct cfg, m), sizeof ((struct cfg *)0)->m
 
@@ -80,6 +89,8 @@ static const struct cfg_key cfg_keys[] = {
 	    "16384" },
 	{ "api.max_connections", CFG_UINT, CFG_OFF(max_connections), 1, 10000,
 	    "64" },
+	{ "api.max_connections_per_address", CFG_UINT, CFG_OFF(max_per_address),
+	    1, 10000, "16" },
 	{ "api.idle_timeout", CFG_UINT, CFG_OFF(idle_timeout), 1, 3600, "30" },
 	{ "api.head_timeout", CFG_UINT, CFG_OFF(head_timeout), 1, 3600, "10" },
 	{ "state_dir", CFG_PATH, CFG_OFF(state_dir), 0, 0,
@@ -1611,6 +1622,22 @@ cfg_nic_speed(const struct cfg *c, const char *name)
 		if (strcmp(c->nics[i].name, name) == 0)
 			return (c->nics[i].speed_mbps);
 	return (0);
+}
+
+/* The data port's cap per address: never below synth.max_streams. */
+unsigned
+cfg_synth_per_address(const struct cfg *c)
+{
+	return (c->max_per_address > c->synth_max_streams ?
+	    c->max_per_address : c->synth_max_streams);
+}
+
+/* What RLIMIT_NOFILE must allow for c. */
+unsigned
+cfg_nofile(const struct cfg *c)
+{
+	return (c->max_connections + CFG_NOFILE_BURST + c->synth_max_streams +
+	    CFG_SYNTH_SPARE + CFG_NOFILE_OWN);
 }
 
 /* Name the i-th key, for the man page test and --help-config. */

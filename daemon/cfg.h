@@ -24,6 +24,7 @@ struct snapshot_group;
 #define CFG_NAME_MAX		64
 #define CFG_MAX_VOLUMES		16	/* disktest.volumes */
 #define CFG_VOLUME_MAX		512	/* bytes of one volume path */
+#define CFG_SYNTH_SPARE		16	/* data connections past max_streams */
 
 /* One CIDR of the allow-list, IPv4 or IPv6. */
 struct cfg_cidr {
@@ -58,6 +59,7 @@ struct cfg {
 	uint64_t	max_body;		/* api.max_body_bytes */
 	uint64_t	max_headers;		/* api.max_header_bytes */
 	unsigned	max_connections;	/* api.max_connections */
+	unsigned	max_per_address;	/* ..._per_address, both ports */
 	unsigned	idle_timeout;		/* api.idle_timeout, seconds */
 	unsigned	head_timeout;		/* api.head_timeout, seconds */
 
@@ -149,6 +151,18 @@ int		 cfg_listen_parse(const char *, char *host, size_t hostsz,
 int		 cfg_endpoint_parse(const char *, const char *defhost,
 		    char *host, size_t hostsz, uint16_t *port,
 		    const char **errstr);
+/*
+ * The connections one client address may hold on the data port:
+ * api.max_connections_per_address, but never fewer than synth.max_streams,
+ * so that one client may run every stream.
+ */
+unsigned	 cfg_synth_per_address(const struct cfg *);
+/*
+ * The file descriptors cfg lets the daemon hold at once, which its
+ * RLIMIT_NOFILE must allow: both listeners' connections and the daemon's
+ * own files.
+ */
+unsigned	 cfg_nofile(const struct cfg *);
 /*
  * The i-th key of the table, dotted ("api.listen",
  * "interfaces.NAME.speed_mbps"), or NULL past the end.

@@ -17,6 +17,7 @@ struct evhttp;
 struct evhttp_bound_socket;
 struct api_conn;
 struct api_wait;
+struct peercap;
 struct sampler;
 struct runs;
 struct disktest;
@@ -47,7 +48,9 @@ struct daemon {
 	struct evhttp		*http;
 	struct evhttp_bound_socket *sock;
 	struct api_conn		*conns;		/* open API connections */
-	unsigned		 nconns;
+	unsigned		 nconns;	/* their sockets */
+	unsigned		 nadmitted;	/* past allow and the cap */
+	struct peercap		*peercap;	/* API connections per address */
 	struct event		*ev_sweep;	/* expires idle connections */
 	int			 accepting;	/* listener enabled */
 	time_t			 refused_at;	/* last api.allow log line */

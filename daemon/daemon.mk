@@ -14,7 +14,7 @@ daemon_nasperfd_SOURCES = daemon/main.c daemon/daemon.c daemon/daemon.h \
 	daemon/advice.c daemon/advice.h \
 	daemon/cachedrop.c daemon/cachedrop.h daemon/pathcap.c daemon/pathcap.h \
 	daemon/api_cache.c daemon/api_cache.h daemon/smbsess.c daemon/smbsess.h \
-	daemon/authfail.c daemon/authfail.h \
+	daemon/authfail.c daemon/authfail.h daemon/peercap.c daemon/peercap.h \
 	$(CFG_DAEMON_SOURCES) $(COUNTERS_DAEMON_SOURCES) $(TOPOLOGY_DAEMON_SOURCES)
 if NUMERIC_RESOLVER
 daemon_nasperfd_SOURCES += daemon/resolv_numeric.c
@@ -46,6 +46,14 @@ EXTRA_DIST += tests/fixtures/windows/mkwindows.py \
 	tests/fixtures/windows/busy-neighbours.json \
 	tests/fixtures/windows/two-volumes.json \
 	tests/fixtures/windows/quota-elsewhere.json
+
+check_PROGRAMS += tests/unit/t_peercap
+tests_unit_t_peercap_SOURCES = tests/unit/t_peercap.c daemon/peercap.c \
+	daemon/peercap.h daemon/log.c daemon/log.h
+tests_unit_t_peercap_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/unit \
+	-I$(top_srcdir)/daemon
+tests_unit_t_peercap_CFLAGS = $(DAEMON_CFLAGS)
+tests_unit_t_peercap_LDADD = $(DAEMON_LIBS)
 
 check_PROGRAMS += tests/unit/t_jsonnum
 tests_unit_t_jsonnum_SOURCES = tests/unit/t_jsonnum.c daemon/jsonnum.c \

@@ -3,12 +3,14 @@
  */
 #include "config.h"
 
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 
 #include <errno.h>
 #include <getopt.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -150,6 +152,44 @@ daemon_rotate(struct daemon *d)
 	return (0);
 }
 
+/*
+ * Make room for the descriptors cfg may hold open: raise the soft
+ * RLIMIT_NOFILE to the hard one when it is lower than that, and say which
+ * limit to raise when even the hard one is.  Past the limit accept(2)
+ * fails, and a client waits in the listen queue however idle the daemon.
+ */
+static void
+daemon_nofile(const struct cfg *cfg)
+{
+	struct rlimit	rl;
+	rlim_t		need = cfg_nofile(cfg), soft;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) == -1) {
+		log_warn("getrlimit RLIMIT_NOFILE");
+		return;
+	}
+	if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < need &&
+	    rl.rlim_cur < rl.rlim_max) {
+		soft = rl.rlim_cur;
+		rl.rlim_cur = rl.rlim_max;
+		if (setrlimit(RLIMIT_NOFILE, &rl) == -1) {
+			log_warn("setrlimit RLIMIT_NOFILE %ju", (uintmax_t)
+			    rl.rlim_max);
+			rl.rlim_cur = soft;
+		} else
+			log_info("open files: soft limit raised from %ju to "
+			    "the hard limit, %ju", (uintmax_t)soft,
+			    (uintmax_t)rl.rlim_cur);
+	}
+	if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < need)
+		log_warnx("open files: the limit is %ju, but api.max_connections "
+		    "%u and synth.max_streams %u may need %ju: raise the hard "
+		    "limit (LimitNOFILE= in a systemd unit, ulimit -n in the "
+		    "script that starts nasperfd) or lower those keys",
+		    (uintmax_t)rl.rlim_cur, cfg->max_connections,
+		    cfg->synth_max_streams, (uintmax_t)need);
+}
+
 /* SIGHUP: build a whole new configuration and swap only a valid one. */
 static void
 daemon_reload_cb(NP_UNUSED evutil_socket_t sig, NP_UNUSED short what,
@@ -179,6 +219,7 @@ daemon_reload_cb(NP_UNUSED evutil_socket_t sig, NP_UNUSED short what,
 	d->cfg = cfg;
 	cfg_free(old);
 	log_setverbose(cfg->debug);
+	daemon_nofile(cfg);
 	api_reconfigure(d);
 	sampler_reconfigure(d);
 	synth_reconfigure(d);
@@ -316,6 +357,7 @@ main(int argc, char **argv)
 		log_info("not running as root: other users' processes and raw "
 		    "devices are not readable");
 
+	daemon_nofile(d.cfg);
 	signal(SIGPIPE, SIG_IGN);
 	if ((d.base = event_base_new()) == NULL) {
 		cause = strdup("event_base_new failed");

@@ -63,6 +63,7 @@
 #include "log.h"
 #include "np.h"
 #include "pathcap.h"
+#include "peercap.h"
 #include "pidstat.h"
 #include "routes.h"
 #include "state.h"
@@ -80,7 +81,7 @@
 	"X-Nasperf-Link-Mbps\r\n"
 #define SYNTH_CHUNK	(1U << 20)	/* one reference in the output */
 #define SYNTH_IO_MAX	(4U << 20)	/* one read or write at most */
-#define SYNTH_SPARE	16		/* connections beyond max_streams */
+#define SYNTH_SPARE	CFG_SYNTH_SPARE	/* connections beyond max_streams */
 #define SYNTH_SPARE_BUFS 2		/* unused periods kept for reuse */
 #define SYNTH_LINGER	2		/* seconds to wait for a client's FIN */
 #define SYNTH_TICK_MS	10		/* rate limit refill interval */
@@ -155,6 +156,7 @@ struct synth {
 	struct event		*ev_sweep;	/* closes overdue heads */
 	time_t			 refused_at;	/* last api.allow log line */
 	unsigned		 refused_quiet;	/* refusals not logged since */
+	struct peercap		*peercap;	/* connections per address */
 	struct synth_conn	*conns;
 	unsigned		 nconns, nstreams;
 	struct synth_buf	*bufs;
@@ -504,6 +506,7 @@ synth_conn_free(struct synth_conn *c)
 	}
 	if (s->nconns > 0)
 		s->nconns--;
+	peercap_del(s->peercap, (struct sockaddr *)&c->sa);
 	if (c->ev_sink != NULL)
 		event_free(c->ev_sink);
 	/* The output may still point into the period: empty it first. */
@@ -1146,6 +1149,7 @@ synth_sweep_cb(NP_UNUSED evutil_socket_t fd, NP_UNUSED short what, void *arg)
 	struct synth_conn	*c, *next;
 	double			 limit = (double)s->d->cfg->head_timeout;
 
+	peercap_sweep(s->peercap);
 	for (c = s->conns; c != NULL; c = next) {
 		next = c->next;
 		if (c->state == SYNTH_HEAD && synth_since(&c->head_since) >
@@ -1185,6 +1189,11 @@ synth_accept_cb(NP_UNUSED struct evconnlistener *lev, evutil_socket_t fd,
 		evutil_closesocket(fd);
 		return;
 	}
+	/* Before it can make room: one address must not take every slot. */
+	if (peercap_add(s->peercap, sa, cfg_synth_per_address(cfg)) == -1) {
+		evutil_closesocket(fd);
+		return;
+	}
 	/* At the limit, a connection that has not sent a request goes. */
 	if (s->nconns >= cfg->synth_max_streams + SYNTH_SPARE &&
 	    (c = synth_oldest_head(s)) != NULL) {
@@ -1194,6 +1203,7 @@ synth_accept_cb(NP_UNUSED struct evconnlistener *lev, evutil_socket_t fd,
 	}
 	if (s->nconns >= cfg->synth_max_streams + SYNTH_SPARE ||
 	    (c = calloc(1, sizeof *c)) == NULL) {
+		peercap_del(s->peercap, sa);
 		synth_refuse(fd);
 		return;
 	}
@@ -1207,6 +1217,7 @@ synth_accept_cb(NP_UNUSED struct evconnlistener *lev, evutil_socket_t fd,
 		snprintf(c->peer, sizeof c->peer, "?");
 	if ((c->bev = bufferevent_socket_new(s->d->base, fd,
 	    BEV_OPT_CLOSE_ON_FREE)) == NULL) {
+		peercap_del(s->peercap, sa);
 		free(c);
 		evutil_closesocket(fd);
 		return;
@@ -1296,7 +1307,8 @@ synth_init(struct daemon *d, char **cause)
 	s->d = d;
 	d->synth = s;
 	synth_rate(s);
-	if ((s->ev_tick = evtimer_new(d->base, synth_tick_cb, s)) == NULL ||
+	if ((s->peercap = peercap_new("synth")) == NULL ||
+	    (s->ev_tick = evtimer_new(d->base, synth_tick_cb, s)) == NULL ||
 	    (s->ev_sweep = event_new(d->base, -1, EV_PERSIST, synth_sweep_cb,
 	    s)) == NULL || event_add(s->ev_sweep, &sweep) == -1) {
 		if (asprintf(cause, "out of memory") == -1)
@@ -1362,6 +1374,7 @@ synth_shutdown(struct daemon *d)
 		return;
 	while (s->conns != NULL)
 		synth_conn_free(s->conns);
+	peercap_free(s->peercap);
 	while ((b = s->bufs) != NULL) {
 		s->bufs = b->next;
 		free(b->p);

@@ -62,6 +62,20 @@ init() {
 	return 0
 }
 
+# The limits the daemon starts under, in its own subshell: open files for
+# every connection that api.max_connections and synth.max_streams allow,
+# as the systemd unit's LimitNOFILE (as root the hard limit rises too; as
+# the package user nasperfd raises its soft limit to the hard one itself
+# and warns if that is too low), no core files (they would hold the API
+# tokens), and files private to the daemon's user.  BusyBox ash, dash and
+# bash all take ulimit -n and -c.
+# shellcheck disable=SC3045
+limits() {
+	ulimit -n 16384 2>/dev/null
+	ulimit -c 0 2>/dev/null
+	umask 077
+}
+
 start() {
 	if running; then
 		echo "nasperfd is already running (pid $PID)"
@@ -79,7 +93,8 @@ start() {
 	fi
 	lines=0
 	[ -f "$LOG" ] && lines=$(wc -l <"$LOG")
-	"$DAEMON" -f -c "$CONF" -s "$STATE" </dev/null >>"$LOG" 2>&1 &
+	(limits; exec "$DAEMON" -f -c "$CONF" -s "$STATE") </dev/null \
+	    >>"$LOG" 2>&1 &
 	PID=$!
 	echo "$PID" >"$PIDFILE"
 	# nasperfd logs "nasperfd VERSION: root ..., state ..." once its

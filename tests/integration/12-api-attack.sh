@@ -13,10 +13,13 @@ MAXC=16
 HEAD=3
 SPORT=$(free_port)
 SMAX=4
+# The attacks and the real client share 127.0.0.1: no cap per address
+# (13-per-address tests it), so that the limits behind it are what holds.
 cat >"$T_TMP/nasperfd.yaml" <<EOF
 api:
   allow: [127.0.0.1/32]
   max_connections: $MAXC
+  max_connections_per_address: 10000
   idle_timeout: 120
   head_timeout: $HEAD
 synth:
@@ -33,15 +36,11 @@ start_daemon -c "$T_TMP/nasperfd.yaml" || exit 1
 # MODE slow: one connection that sends a request head one byte every
 # 0.5 s (it would take 20 s); prints the seconds until the daemon closed
 # it, or "answered" or "open".
-CONNS_PL='
+CONNS_PL=$PERL_CONNECT'
 	    my ($mode, $n, $port, $src, $secs, $ready) = @ARGV;
 	    my @s;
 	    for my $i (1 .. $n) {
-	        socket(my $c, PF_INET, SOCK_STREAM, 0) or die "socket: $!";
-	        bind($c, pack_sockaddr_in(0, inet_aton($src)))
-	            or die "bind: $!";
-	        connect($c, pack_sockaddr_in($port, inet_aton("127.0.0.1")))
-	            or die "connect: $!";
+	        my $c = np_connect($src, $port);
 	        if ($mode eq "close") { close($c) } else { push @s, $c }
 	    }
 	    if ($mode eq "hold") {
@@ -70,13 +69,6 @@ conns() {
 	perl -MSocket -MTime::HiRes=time,sleep -e "$CONNS_PL" "$1" "$2" \
 	    "${PORT:-$NPD_PORT}" "${3:-127.0.0.1}" "${4:-0}" "$T_TMP/held"
 }
-# fds: the daemon's open sockets.  Other descriptors come and go on their
-# own (the pipe of an smbstatus child, polled every few seconds), and are
-# not what an attack holds.
-fds() {
-	find "/proc/$NPD_PID/fd" -mindepth 1 -lname 'socket:*' 2>/dev/null |
-	    wc -l
-}
 # served DESC: a real client is answered at once.
 served() {
 	is "$1: a real client is answered" "$(curl -s -o /dev/null \
@@ -87,18 +79,12 @@ served() {
 }
 # hold N SRC SECS: hold N connections in the background until ready.
 hold() {
-	rm -f "$T_TMP/held"
-	perl -MSocket -MTime::HiRes=time,sleep -e "$CONNS_PL" hold "$1" \
-	    "${PORT:-$NPD_PORT}" "$2" "$3" "$T_TMP/held" &
-	HOLDER=$!
-	at_exit "kill $HOLDER"
-	for ((i = 0; i < 100; i++)); do
-		[ -s "$T_TMP/held" ] && return 0
-		sleep 0.05
-	done
-	return 1
+	bg_ready "$T_TMP/held" perl -MSocket -MTime::HiRes=time,sleep \
+	    -e "$CONNS_PL" hold "$1" "${PORT:-$NPD_PORT}" "$2" "$3" \
+	    "$T_TMP/held" || return 1
+	HOLDER=$BG_PID
 }
-FD0=$(fds)
+FD0=$(daemon_sockets)
 
 # attacks P CAP SERVED: on listener P ("api" or "synth", whose log lines
 # start so), at most CAP connections open, with SERVED DESC checking that
@@ -119,7 +105,7 @@ attacks() {
 	    hold $((cap * 2)) 127.0.0.1 30
 	sleep 0.5
 	$served "$p held: $((cap * 2)) empty connections held open"
-	n=$(fds)
+	n=$(daemon_sockets)
 	check "$p held: at most $cap of them held ($((n - FD0)) over the daemon's $FD0 descriptors)" \
 	    test $((n - FD0)) -le "$cap"
 	kill "$HOLDER"; wait "$HOLDER" 2>/dev/null
@@ -129,7 +115,7 @@ attacks() {
 	    hold $((cap * 2)) 127.0.0.2 30
 	sleep 0.5
 	$served "$p outside: $((cap * 2)) from outside api.allow held"
-	n=$(fds)
+	n=$(daemon_sockets)
 	check "$p outside: none of them holds a descriptor ($((n - FD0)) over $FD0)" \
 	    test $((n - FD0)) -le 1
 	check "$p outside: the refusal is logged with the address" \
@@ -162,7 +148,7 @@ sleep 1
 served "slow: $((MAXC * 2)) slow heads at once"
 wait "${SLOW[@]}"
 sleep 0.5
-n=$(fds)
+n=$(daemon_sockets)
 is "drained: the daemon is back to its descriptors" "$n" "$FD0"
 
 # 6. The synthetic data listener, whose limit is synth.max_streams plus
@@ -179,7 +165,7 @@ PORT=$SPORT
 sserved "synth: before"
 attacks synth $((SMAX + 16)) sserved
 sleep 0.5
-is "synth drained: the daemon is back to its descriptors" "$(fds)" "$FD0"
+is "synth drained: the daemon is back to its descriptors" "$(daemon_sockets)" "$FD0"
 PORT=
 
 # Guessing the token: after 10 failures in a minute an address is refused

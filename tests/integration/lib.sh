@@ -159,6 +159,46 @@ silent_port() {
 	SILENT_PORT=$(cat "$f.tmp")
 }
 
+# PERL_CONNECT: Perl (with -MSocket) defining np_connect(SRC, PORT): a TCP
+# socket from the loopback address SRC connected to 127.0.0.1:PORT, or
+# death.  Loopback addresses are all local, so a test can be several
+# clients: perl -MSocket -e "$PERL_CONNECT ...".
+# shellcheck disable=SC2016 # Perl's variables
+PERL_CONNECT='
+	sub np_connect {
+	    my ($src, $port) = @_;
+	    socket(my $c, PF_INET, SOCK_STREAM, 0) or die "socket: $!";
+	    bind($c, pack_sockaddr_in(0, inet_aton($src))) or die "bind: $!";
+	    connect($c, pack_sockaddr_in($port, inet_aton("127.0.0.1")))
+	        or die "connect: $!";
+	    return $c;
+	}'
+
+# bg_ready FILE CMD...: run CMD in the background, stopped when the test
+# exits, and wait up to 5 s for it to write FILE (removed first); its pid
+# in BG_PID.  False when FILE did not come.
+bg_ready() {
+	local f=$1 i
+	shift
+	rm -f "$f"
+	"$@" &
+	BG_PID=$!
+	at_exit "kill $BG_PID"
+	for ((i = 0; i < 100; i++)); do
+		[ -s "$f" ] && return 0
+		sleep 0.05
+	done
+	return 1
+}
+
+# daemon_sockets: how many sockets nasperfd ($NPD_PID) has open.  Other
+# descriptors come and go on their own (the pipe of an smbstatus child,
+# polled every few seconds), and are not what a client holds.
+daemon_sockets() {
+	find "/proc/$NPD_PID/fd" -mindepth 1 -lname 'socket:*' 2>/dev/null |
+	    wc -l
+}
+
 # start_daemon [ARGS...]: start nasperfd on a free loopback port with a
 # temporary state directory; sets NPD_PID, NPD_PORT, NPD_STATE, NPD_URL,
 # NPD_TOKEN and NPD_LOG.  Waits for /healthz.

@@ -236,6 +236,24 @@ daemons() {
 	pgrep -c -f -- "/nasperfd -f -c $1/" || true
 }
 
+# started_limits WHO PIDFILE: the daemon of PIDFILE runs under the limits
+# nasperfd-ctl gives it: 16384 open files (as root; as another user the
+# hard limit may be lower), no core file, umask 077.
+started_limits() {
+	local pid lim
+	pid=$(cat "$2" 2>/dev/null)
+	lim=$(awk '/^Max open files/ { print $4, $5 } /^Max core file size/ {
+	    print $5, $6 }' "/proc/$pid/limits" 2>/dev/null | tr '\n' ' ')
+	if [ "$(id -u)" -eq 0 ]; then
+		is "$1: nasperfd runs with 16384 open files and no core file" \
+		    "$lim" "0 0 16384 16384 "
+	else
+		skip "$1: the limits are root's to raise"
+	fi
+	is "$1: and umask 077" "$(awk '/^Umask:/ { print $2 }' \
+	    "/proc/$pid/status" 2>/dev/null)" 0077
+}
+
 # --- Synology: Package Center's steps ------------------------------------------
 
 R=$T_TMP/dsm
@@ -310,6 +328,7 @@ check "dsm: start again succeeds" quiet "$SSS" start
 is "dsm: start again keeps one daemon" "$(daemons "$P")" 1
 is "dsm: start again keeps the same pid" "$(cat "$DATA/nasperfd.pid")" "$pid"
 check "dsm: status while running" quiet "$SSS" status
+started_limits dsm "$DATA/nasperfd.pid"
 is "dsm: /healthz on the packaged loopback port" "$(healthz)" 200
 token=$(cat "$DATA/state/token" 2>/dev/null)
 is "dsm: /v1/info with the token in the state directory" \
@@ -400,6 +419,7 @@ SVC=$R/etc/init.d/nasperf.sh
 check "qts: start again succeeds" quiet "$SVC" start
 is "qts: start again keeps one daemon" "$(daemons "$D")" 1
 check "qts: status while running" quiet "$SVC" status
+started_limits qts "$D/var/nasperfd.pid"
 check "qts: stop" quiet "$SVC" stop
 is "qts: no daemon after stop" "$(daemons "$D")" 0
 check "qts: stop again succeeds" quiet "$SVC" stop

@@ -144,6 +144,7 @@ t_defaults(void)
 	T_EQ_U64(c->max_body, 1048576);
 	T_EQ_U64(c->max_headers, 16384);
 	T_EQ_INT(c->max_connections, 64);
+	T_EQ_INT(c->max_per_address, 16);
 	T_EQ_INT(c->idle_timeout, 30);
 	T_EQ_INT(c->head_timeout, 10);
 	T_EQ_STR(c->state_dir, "/var/lib/nasperfd");
@@ -255,6 +256,7 @@ t_all_keys(void)
 	T_EQ_U64(c->max_body, 4096);
 	T_EQ_U64(c->max_headers, 2048);
 	T_EQ_INT(c->max_connections, 10000);
+	T_EQ_INT(c->max_per_address, 3);
 	T_EQ_INT(c->idle_timeout, 3600);
 	T_EQ_INT(c->head_timeout, 120);
 	T_EQ_STR(c->state_dir, "/srv/nasperfd/state");
@@ -598,6 +600,43 @@ t_buffers(void)
 	free(cause);
 }
 
+/*
+ * The data port's cap per address, and the open files a configuration
+ * needs: every valid one fits in the systemd unit's LimitNOFILE.
+ */
+static void
+t_limits(void)
+{
+	struct cfg	*c;
+	FILE		*f;
+	char		 line[256];
+	unsigned	 unit = 0;
+
+	if ((c = cfg_default()) != NULL) {
+		T_EQ_INT(cfg_synth_per_address(c), 16);
+		/* 64 + a backlog of 128 + 8 + 16 + 256 of the daemon's own */
+		T_EQ_INT(cfg_nofile(c), 472);
+	}
+	cfg_free(c);
+	if ((c = t_buf("api:\n  max_connections_per_address: 4\n"
+	    "synth:\n  max_streams: 64\n")) != NULL)
+		T_EQ_INT(cfg_synth_per_address(c), 64);
+	cfg_free(c);
+	if ((c = t_buf("api:\n  max_connections: 10000\n"
+	    "synth:\n  max_streams: 1024\n")) != NULL)
+		T_EQ_INT(cfg_nofile(c), 11424);
+	if ((f = fopen(t_path("systemd/nasperfd.service.in"), "r")) != NULL) {
+		while (fgets(line, sizeof line, f) != NULL)
+			if (sscanf(line, "LimitNOFILE=%u", &unit) == 1)
+				break;
+		fclose(f);
+	}
+	T_TRUE(c != NULL && unit >= cfg_nofile(c));
+	cfg_free(c);
+	t_buf_fails("api:\n  max_connections_per_address: 0\n", "2:32: "
+	    "api.max_connections_per_address: '0' is out of range 1-10000");
+}
+
 /* Every key of the table is in nasperfd.yaml(5). */
 static void
 t_man(void)
@@ -627,9 +666,9 @@ t_man(void)
 		/* The default is stated too, in the key's string form. */
 		T_TRUE(cfg_key_default(i) != NULL);
 	}
-	T_EQ_INT(i, 45);
-	T_TRUE(cfg_key_name(45) == NULL);
-	T_TRUE(cfg_key_default(45) == NULL);
+	T_EQ_INT(i, 46);
+	T_TRUE(cfg_key_name(46) == NULL);
+	T_TRUE(cfg_key_default(46) == NULL);
 	T_EQ_STR(cfg_key_name(0), "api.listen");
 	T_EQ_STR(cfg_key_default(0), "0.0.0.0:9631");
 	free(page);
@@ -653,6 +692,7 @@ main(void)
 	t_parsers();
 	t_mistakes();
 	t_buffers();
+	t_limits();
 	t_man();
 	return (t_done());
 }
