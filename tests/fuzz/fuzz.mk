@@ -6,6 +6,11 @@
 #
 #   probes     the parsers of fuzz_parsers.c, the first byte picking one
 #   mdstat, bonding, cpuinfo   one of them each, the input being the file
+#   smbstatus  smbstatus -b, as JSON (daemon/smbsess.c) and as text
+#   importers  dd, fio and CrystalDiskMark output (client/importers.c)
+#   cfg        nasperfd.yaml (daemon/cfg.c over libyaml)
+#   http       the API's request targets: routes, ids, query numbers
+#   synth      the data plane's request heads, routes and queries
 check_PROGRAMS += tests/fuzz/t_fuzz_probes
 tests_fuzz_t_fuzz_probes_SOURCES = tests/fuzz/fuzz_probes.c \
 	tests/fuzz/fuzz_parsers.c tests/fuzz/fuzz_probes.h
@@ -15,20 +20,32 @@ tests_fuzz_t_fuzz_probes_LDADD = probes/libnasprobe.a
 
 if FUZZING
 # The parsed code is compiled again with the fuzzer's instrumentation, so
-# that libFuzzer sees its coverage (libnasprobe.a is built without it);
-# UBSan's findings stop the run as ASan's do.
+# that libFuzzer sees its coverage (libnasprobe.a and the daemon's objects
+# are built without it); UBSan's findings stop the run as ASan's do.
 FUZZ_COMPILE = -fsanitize=fuzzer-no-link,address,undefined \
 	-fno-sanitize-recover=undefined -fno-omit-frame-pointer
 FUZZ_LINK = -fsanitize=fuzzer,address,undefined -pthread
-noinst_LIBRARIES += tests/fuzz/libfuzzprobes.a
+noinst_LIBRARIES += tests/fuzz/libfuzzprobes.a tests/fuzz/libfuzzdaemon.a
 tests_fuzz_libfuzzprobes_a_SOURCES = $(probes_libnasprobe_a_SOURCES) \
 	tests/fuzz/fuzz_parsers.c tests/fuzz/fuzz_probes.h
 tests_fuzz_libfuzzprobes_a_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/fuzz
 tests_fuzz_libfuzzprobes_a_CFLAGS = $(AM_CFLAGS) $(FUZZ_COMPILE)
+tests_fuzz_libfuzzdaemon_a_SOURCES = daemon/routes.c daemon/http.c \
+	daemon/synth_parse.c daemon/synth_pattern.c daemon/smbsess.c \
+	daemon/encode.c daemon/log.c client/importers.c $(CFG_DAEMON_SOURCES) \
+	tests/fuzz/fuzz_handlers.c
+tests_fuzz_libfuzzdaemon_a_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/daemon
+tests_fuzz_libfuzzdaemon_a_CFLAGS = $(DAEMON_CFLAGS) $(FUZZ_COMPILE)
 FUZZ_PROBES_LIBS = tests/fuzz/libfuzzprobes.a
+FUZZ_DAEMON_LIBS = tests/fuzz/libfuzzdaemon.a tests/fuzz/libfuzzprobes.a \
+	$(LIBEVENT_LIBS) $(YAML_LIBS) $(JANSSON_LIBS)
+FUZZ_DAEMON_INCLUDES = $(AM_CPPFLAGS) -I$(top_srcdir)/daemon \
+	-I$(top_srcdir)/client
 
 FUZZERS = tests/fuzz/fuzz-probes tests/fuzz/fuzz-mdstat \
-	tests/fuzz/fuzz-bonding tests/fuzz/fuzz-cpuinfo
+	tests/fuzz/fuzz-bonding tests/fuzz/fuzz-cpuinfo \
+	tests/fuzz/fuzz-smbstatus tests/fuzz/fuzz-importers \
+	tests/fuzz/fuzz-cfg tests/fuzz/fuzz-http tests/fuzz/fuzz-synth
 noinst_PROGRAMS = $(FUZZERS)
 
 # The probes' targets: fuzz_probes.c over the table of fuzz_parsers.c.
@@ -56,5 +73,32 @@ tests_fuzz_fuzz_cpuinfo_CPPFLAGS = $(tests_fuzz_fuzz_probes_CPPFLAGS) \
 tests_fuzz_fuzz_cpuinfo_CFLAGS = $(AM_CFLAGS) $(FUZZ_COMPILE)
 tests_fuzz_fuzz_cpuinfo_LDFLAGS = $(FUZZ_LINK)
 tests_fuzz_fuzz_cpuinfo_LDADD = $(FUZZ_PROBES_LIBS)
+
+# The daemon's and the client's parsers, one source each.
+tests_fuzz_fuzz_smbstatus_SOURCES = tests/fuzz/fuzz_smbstatus.c
+tests_fuzz_fuzz_smbstatus_CPPFLAGS = $(FUZZ_DAEMON_INCLUDES)
+tests_fuzz_fuzz_smbstatus_CFLAGS = $(DAEMON_CFLAGS) $(FUZZ_COMPILE)
+tests_fuzz_fuzz_smbstatus_LDFLAGS = $(FUZZ_LINK)
+tests_fuzz_fuzz_smbstatus_LDADD = $(FUZZ_DAEMON_LIBS)
+tests_fuzz_fuzz_importers_SOURCES = tests/fuzz/fuzz_importers.c
+tests_fuzz_fuzz_importers_CPPFLAGS = $(FUZZ_DAEMON_INCLUDES)
+tests_fuzz_fuzz_importers_CFLAGS = $(DAEMON_CFLAGS) $(FUZZ_COMPILE)
+tests_fuzz_fuzz_importers_LDFLAGS = $(FUZZ_LINK)
+tests_fuzz_fuzz_importers_LDADD = $(FUZZ_DAEMON_LIBS)
+tests_fuzz_fuzz_cfg_SOURCES = tests/fuzz/fuzz_cfg.c
+tests_fuzz_fuzz_cfg_CPPFLAGS = $(FUZZ_DAEMON_INCLUDES)
+tests_fuzz_fuzz_cfg_CFLAGS = $(DAEMON_CFLAGS) $(FUZZ_COMPILE)
+tests_fuzz_fuzz_cfg_LDFLAGS = $(FUZZ_LINK)
+tests_fuzz_fuzz_cfg_LDADD = $(FUZZ_DAEMON_LIBS)
+tests_fuzz_fuzz_http_SOURCES = tests/fuzz/fuzz_http.c
+tests_fuzz_fuzz_http_CPPFLAGS = $(FUZZ_DAEMON_INCLUDES)
+tests_fuzz_fuzz_http_CFLAGS = $(DAEMON_CFLAGS) $(FUZZ_COMPILE)
+tests_fuzz_fuzz_http_LDFLAGS = $(FUZZ_LINK)
+tests_fuzz_fuzz_http_LDADD = $(FUZZ_DAEMON_LIBS)
+tests_fuzz_fuzz_synth_SOURCES = tests/fuzz/fuzz_synth.c
+tests_fuzz_fuzz_synth_CPPFLAGS = $(FUZZ_DAEMON_INCLUDES)
+tests_fuzz_fuzz_synth_CFLAGS = $(DAEMON_CFLAGS) $(FUZZ_COMPILE)
+tests_fuzz_fuzz_synth_LDFLAGS = $(FUZZ_LINK)
+tests_fuzz_fuzz_synth_LDADD = $(FUZZ_DAEMON_LIBS)
 endif
 
