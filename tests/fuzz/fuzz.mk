@@ -17,6 +17,8 @@ tests_fuzz_t_fuzz_probes_SOURCES = tests/fuzz/fuzz_probes.c \
 tests_fuzz_t_fuzz_probes_CPPFLAGS = $(AM_CPPFLAGS) \
 	-I$(top_srcdir)/tests/unit -I$(top_srcdir)/tests/fuzz
 tests_fuzz_t_fuzz_probes_LDADD = probes/libnasprobe.a
+# The targets' seeds, tests/fuzz/corpus/<family>/: real inputs.
+EXTRA_DIST += tests/fuzz/corpus tests/fuzz/mkcorpus.sh
 
 if FUZZING
 # The parsed code is compiled again with the fuzzer's instrumentation, so
