@@ -2,7 +2,10 @@
 #
 # Always a TAP test, tests/fuzz/t_fuzz_probes: the probes' parsers over the
 # fixture files, then fixed-seed mutations of them.  With --enable-fuzzing
-# (CC=clang) also a libFuzzer target per parser family:
+# (CC=clang) also a libFuzzer target per parser family, run by make check
+# over its seed corpus, tests/fuzz/corpus/<family>/, and the inputs made
+# from it from a fixed seed, FUZZ_RUNS runs in all (t_libfuzzer.sh); make
+# fuzz runs each for FUZZ_SECONDS instead:
 #
 #   probes     the parsers of fuzz_parsers.c, the first byte picking one
 #   mdstat, bonding, cpuinfo   one of them each, the input being the file
@@ -20,7 +23,13 @@ tests_fuzz_t_fuzz_probes_LDADD = probes/libnasprobe.a
 # The targets' seeds, tests/fuzz/corpus/<family>/: real inputs.
 EXTRA_DIST += tests/fuzz/corpus tests/fuzz/mkcorpus.sh
 
+FUZZ_FAMILIES = probes mdstat bonding cpuinfo smbstatus importers cfg \
+	http synth
+FUZZ_RUNS = 20000
+dist_check_SCRIPTS += tests/fuzz/t_libfuzzer.sh
+
 if FUZZING
+FUZZ_TARGETS = $(FUZZ_FAMILIES)
 # The parsed code is compiled again with the fuzzer's instrumentation, so
 # that libFuzzer sees its coverage (libnasprobe.a and the daemon's objects
 # are built without it); UBSan's findings stop the run as ASan's do.
@@ -102,5 +111,25 @@ tests_fuzz_fuzz_synth_CPPFLAGS = $(FUZZ_DAEMON_INCLUDES)
 tests_fuzz_fuzz_synth_CFLAGS = $(DAEMON_CFLAGS) $(FUZZ_COMPILE)
 tests_fuzz_fuzz_synth_LDFLAGS = $(FUZZ_LINK)
 tests_fuzz_fuzz_synth_LDADD = $(FUZZ_DAEMON_LIBS)
+else
+FUZZ_TARGETS =
+FUZZERS =
 endif
 
+# make fuzz: every target for FUZZ_SECONDS (60), keeping what it finds in
+# tests/fuzz/found/<family>/; FUZZ_FAMILIES="cfg http" runs some only.
+fuzz: $(FUZZERS)
+	@test -n "$(FUZZ_TARGETS)" || { echo "make fuzz: the libFuzzer" \
+	    "targets are built by configure CC=clang --enable-fuzzing" >&2; \
+	    exit 1; }
+	NP_SRCDIR='$(abs_top_srcdir)' NP_BUILDDIR='$(abs_top_builddir)' \
+	    NP_FUZZ_TARGETS='$(FUZZ_FAMILIES)' $(SHELL) \
+	    $(srcdir)/tests/fuzz/t_libfuzzer.sh --seconds "$${FUZZ_SECONDS:-60}"
+.PHONY: fuzz
+
+CLEANFILES += tests/fuzz/*.fuzz.log
+clean-local: clean-local-fuzz
+clean-local-fuzz:
+	rm -rf tests/fuzz/found tests/fuzz/*-crash-* tests/fuzz/*-leak-* \
+	    tests/fuzz/*-oom-* tests/fuzz/*-timeout-* tests/fuzz/*-slow-unit-*
+.PHONY: clean-local-fuzz
