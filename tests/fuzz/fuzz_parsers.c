@@ -3,6 +3,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,15 +90,24 @@ fz_diskstats(const char *p, size_t n)
 	return (rc);
 }
 
-/* Parse, then look the last array up by its name, as topology.c does. */
+/*
+ * Parse, check the numbers are finite (JSON has no NaN: the encoder
+ * would drop the array), and look the last array up by its name, as
+ * topology.c does.
+ */
 static int
 fz_mdstat(const char *p, size_t n)
 {
 	static struct mdstat	md;	/* 160 KiB: allocated once */
 	const char		*e;
+	size_t			 i;
 
 	if (mdstat_parse(p, n, &md, &e) == -1)
 		return (-1);
+	for (i = 0; i < md.narrays; i++)
+		if (!isfinite(md.arrays[i].sync_pct) ||
+		    !isfinite(md.arrays[i].sync_finish_min))
+			abort();
 	if (md.narrays > 0 &&
 	    mdstat_find(&md, md.arrays[md.narrays - 1].name) == NULL)
 		abort();
