@@ -137,14 +137,21 @@ fz_netdev(const char *p, size_t n)
 	return (rc);
 }
 
+/* Parse, and check the histogram's numbers are finite, as for mdstat. */
 static int
 fz_nfsd(const char *p, size_t n)
 {
 	struct nfsd	x;
 	const char	*e;
+	size_t		 i;
 
 	memset(&x, 0, sizeof x);
-	return (nfsd_parse(p, n, &x, &e));
+	if (nfsd_parse(p, n, &x, &e) == -1)
+		return (-1);
+	for (i = 0; i < x.th_nhist; i++)
+		if (!isfinite(x.th_hist[i]))
+			abort();
+	return (0);
 }
 
 static int
