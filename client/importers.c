@@ -936,8 +936,10 @@ imp_cdm_footer(const char *text, size_t len, struct imp_cdm_footer *f,
 			f->has_measure = 1;
 		} else if (strcmp(key, "Test") == 0) {
 			s = val;
+			/* Past 2^64 bytes the conversion is undefined. */
 			if (imp_decimal(&s, &v) == -1 || (mult =
-			    imp_size_unit(imp_skipspace(s), NULL)) == 0) {
+			    imp_size_unit(imp_skipspace(s), NULL)) == 0 ||
+			    !(v * (double)mult < 1.8e19)) {
 				*why = "malformed CrystalDiskMark Test: line";
 				return (-1);
 			}

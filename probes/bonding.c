@@ -63,8 +63,12 @@ bonding_speed(const char *v)
 	int64_t	speed;
 
 	speed = bonding_number(v);
-	/* SPEED_UNKNOWN printed as u16 (old drivers) or u32 (4.x). */
-	if (speed == 65535 || speed == 4294967295LL)
+	/*
+	 * SPEED_UNKNOWN printed as u16 (old drivers) or u32 (4.x); more than
+	 * a u32 is no speed the kernel has, and the sum of the slaves'
+	 * (bonding_capacity_mbps) must not overflow.
+	 */
+	if (speed == 65535 || speed >= 4294967295LL)
 		return (-1);
 	return (speed);
 }

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -144,6 +145,23 @@ mdstat_geometry(char *line, struct mdstat_array *a)
 }
 
 /*
+ * The number md prints at s ("11.7", "0.3"), or -1.  strtod() alone takes
+ * "nan", "inf" and "1e999" too, which JSON cannot carry.
+ */
+static double
+mdstat_decimal(const char *s)
+{
+	double	v;
+
+	while (*s == ' ')
+		s++;
+	if (*s < '0' || *s > '9')
+		return (-1);
+	v = strtod(s, NULL);
+	return (isfinite(v) ? v : -1);
+}
+
+/*
  * "[==>...]  recovery = 11.7% (985024/8388544) finish=0.3min speed=3K/sec"
  * or "resync=DELAYED": 1 if the line was one of those.
  */
@@ -179,7 +197,7 @@ mdstat_progress(const char *line, struct mdstat_array *a)
 			continue;
 		snprintf(a->sync_action, sizeof a->sync_action, "%s",
 		    actions[i]);
-		a->sync_pct = strtod(q + 1, NULL);
+		a->sync_pct = mdstat_decimal(q + 1);
 		/* "(799180032/2925434432)" */
 		if ((q = strchr(q, '(')) != NULL && (q++,
 		    probe_scan_u64(&q, &done) == 0) && *q++ == '/' &&
@@ -188,7 +206,7 @@ mdstat_progress(const char *line, struct mdstat_array *a)
 			a->sync_total = total;
 		}
 		if ((q = strstr(p, "finish=")) != NULL)
-			a->sync_finish_min = strtod(q + 7, NULL);
+			a->sync_finish_min = mdstat_decimal(q + 7);
 		if ((q = strstr(p, "speed=")) != NULL)
 			a->sync_speed_kib = strtoull(q + 6, NULL, 10);
 		return (1);

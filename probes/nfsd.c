@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,7 +70,8 @@ nfsd_scan_th(const char *s, const char *eol, struct nfsd *nf)
 		if (s >= eol || *s < '0' || *s > '9')
 			break;
 		nf->th_hist[i] = strtod(s, &ep);
-		if (ep == s || ep > eol)
+		/* "1e999" is infinity, which JSON cannot carry. */
+		if (ep == s || ep > eol || !isfinite(nf->th_hist[i]))
 			break;
 		s = ep;
 		nf->th_nhist++;

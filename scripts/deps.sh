@@ -25,6 +25,9 @@ util-linux procps fio chromium iperf3 iproute2 shellcheck \
 samba smbclient nfs-ganesha nfs-ganesha-vfs rpcbind libnfs-utils tmux \
 openssh-server openssh-client nginx-light \
 debhelper dpkg-dev build-essential lintian fakeroot adduser file"
+# The libFuzzer targets (configure CC=clang --enable-fuzzing): clang, and
+# the compiler-rt archives that hold libFuzzer, only recommended by clang.
+NP_FUZZ_DEPS="clang libclang-rt-14-dev"
 
 # The static builds for ARM NAS boxes (packaging/static.sh) and their test:
 # cross compilers, qemu-user to run what they build, and Debian's armhf and

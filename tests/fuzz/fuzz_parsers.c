@@ -3,14 +3,18 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bonding.h"
+#include "cpuinfo.h"
 #include "cpustat.h"
 #include "crypto.h"
 #include "diskstats.h"
 #include "exports.h"
 #include "fuzz_probes.h"
+#include "mdstat.h"
 #include "meminfo.h"
 #include "netdev.h"
 #include "nfsd.h"
@@ -19,6 +23,35 @@
 #include "softirqs.h"
 #include "unraid.h"
 #include "zfs.h"
+
+/* Parse, then ask what enc_host.c asks of a bond. */
+static int
+fz_bonding(const char *p, size_t n)
+{
+	struct bonding	b;
+	const char	*e;
+
+	if (bonding_parse(p, n, &b, &e) == -1)
+		return (-1);
+	(void)bonding_capacity_mbps(&b);
+	(void)bonding_mode_name(b.mode);
+	(void)bonding_slave_find(&b, b.active_slave);
+	return (0);
+}
+
+/* Parse, then ask what identity.c asks of a CPU. */
+static int
+fz_cpuinfo(const char *p, size_t n)
+{
+	struct cpuinfo	c;
+	const char	*e;
+
+	if (cpuinfo_parse(p, n, &c, &e) == -1)
+		return (-1);
+	(void)cpuinfo_arch(&c);
+	(void)cpuinfo_has_aes(&c);
+	return (0);
+}
 
 static int
 fz_cpustat(const char *p, size_t n)
@@ -59,6 +92,30 @@ fz_diskstats(const char *p, size_t n)
 	return (rc);
 }
 
+/*
+ * Parse, check the numbers are finite (JSON has no NaN: the encoder
+ * would drop the array), and look the last array up by its name, as
+ * topology.c does.
+ */
+static int
+fz_mdstat(const char *p, size_t n)
+{
+	static struct mdstat	md;	/* 160 KiB: allocated once */
+	const char		*e;
+	size_t			 i;
+
+	if (mdstat_parse(p, n, &md, &e) == -1)
+		return (-1);
+	for (i = 0; i < md.narrays; i++)
+		if (!isfinite(md.arrays[i].sync_pct) ||
+		    !isfinite(md.arrays[i].sync_finish_min))
+			abort();
+	if (md.narrays > 0 &&
+	    mdstat_find(&md, md.arrays[md.narrays - 1].name) == NULL)
+		abort();
+	return (0);
+}
+
 static int
 fz_meminfo(const char *p, size_t n)
 {
@@ -82,14 +139,21 @@ fz_netdev(const char *p, size_t n)
 	return (rc);
 }
 
+/* Parse, and check the histogram's numbers are finite, as for mdstat. */
 static int
 fz_nfsd(const char *p, size_t n)
 {
 	struct nfsd	x;
 	const char	*e;
+	size_t		 i;
 
 	memset(&x, 0, sizeof x);
-	return (nfsd_parse(p, n, &x, &e));
+	if (nfsd_parse(p, n, &x, &e) == -1)
+		return (-1);
+	for (i = 0; i < x.th_nhist; i++)
+		if (!isfinite(x.th_hist[i]))
+			abort();
+	return (0);
 }
 
 static int
@@ -212,11 +276,14 @@ fz_zfs_status(const char *p, size_t n)
 }
 
 const struct fuzz_parser fuzz_parsers[] = {
+	{ "bonding", PROBE_PROC, "net/bonding/bond0", fz_bonding },
+	{ "cpuinfo", PROBE_PROC, "cpuinfo", fz_cpuinfo },
 	{ "cpustat", PROBE_PROC, "stat", fz_cpustat },
 	{ "crypto", PROBE_PROC, "crypto", fz_crypto },
 	{ "diskstats", PROBE_PROC, "diskstats", fz_diskstats },
 	{ "exports", PROBE_ETC, "exports", fz_exports },
 	{ "ganesha", PROBE_ETC, "ganesha/ganesha.conf", fz_ganesha },
+	{ "mdstat", PROBE_PROC, "mdstat", fz_mdstat },
 	{ "meminfo", PROBE_PROC, "meminfo", fz_meminfo },
 	{ "netdev", PROBE_PROC, "net/dev", fz_netdev },
 	{ "nfsd", PROBE_PROC, "net/rpc/nfsd", fz_nfsd },

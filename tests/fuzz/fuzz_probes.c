@@ -2,8 +2,10 @@
  * fuzz_probes.c: every pure parser of libnasprobe against hostile input.
  *
  * Built two ways.  With --enable-fuzzing (clang), LLVMFuzzerTestOneInput is
- * a libFuzzer target: the first byte picks the parser, the rest is the
- * file.  Otherwise main() is a TAP test for make check: each parser gets
+ * a libFuzzer target: in fuzz-probes the first byte picks the parser, the
+ * rest is the file; in a target of one parser (FUZZ_PARSER is its name:
+ * fuzz-mdstat, fuzz-bonding, fuzz-cpuinfo) the input is the file.
+ * Otherwise main() is a TAP test for make check: each parser gets
  * the real files of every fixture box, then thousands of mutations of them
  * (bytes flipped, lines cut, garbage and huge numbers spliced in) with a
  * fixed seed.  It passes when nothing crashes, which the ASan and UBSan
@@ -23,13 +25,40 @@
 #ifdef NP_LIBFUZZER
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
+#ifdef FUZZ_PARSER
+/* The index of the parser called FUZZ_PARSER; found once. */
+static size_t
+fuzz_parser(void)
+{
+	static size_t	i = SIZE_MAX;
+
+	if (i == SIZE_MAX) {
+		for (i = 0; i < fuzz_nparsers; i++)
+			if (strcmp(fuzz_parsers[i].name, FUZZ_PARSER) == 0)
+				break;
+		if (i == fuzz_nparsers)
+			abort();	/* a target of no parser: a build error */
+	}
+	return (i);
+}
+#endif
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+#ifdef FUZZ_PARSER
+	size_t	i = fuzz_parser();
+#else
+	size_t	i;
+
 	if (size == 0)
 		return (0);
-	(void)fuzz_run(data[0] % fuzz_nparsers, (const char *)data + 1,
-	    size - 1);
+	i = data[0] % fuzz_nparsers;
+	data++;
+	size--;
+#endif
+	if (fuzz_run(i, (const char *)data, size) != 0)
+		abort();	/* the parser returned neither 0 nor -1 */
 	return (0);
 }
 #else

@@ -164,6 +164,13 @@ test_bad(void)
 	    ":\n"
 	    "::::\n"
 	    "Slave Interface:\n";
+	static const char huge[] =
+	    "Ethernet Channel Bonding Driver: v3.7.1\n"
+	    "Bonding Mode: transmit load balancing\n"
+	    "Slave Interface: eth0\nMII Status: up\n"
+	    "Speed: 5076944270305262615 Mbps\n"
+	    "Slave Interface: eth1\nMII Status: up\n"
+	    "Speed: 4294967296 Mbps\n";
 
 	errstr = NULL;
 	T_ERRNO(bonding_parse("", 0, &b, &errstr), EINVAL);
@@ -179,6 +186,12 @@ test_bad(void)
 	T_EQ_INT(b.slaves[0].link_failures, -1);
 	T_EQ_INT(b.slaves[0].aggregator_id, -1);
 	T_EQ_STR(b.slaves[1].name, "");
+	T_EQ_INT(bonding_capacity_mbps(&b), -1);
+	/* No u32 speed: unknown, and two such add to no overflow. */
+	T_OK(bonding_parse(huge, sizeof huge - 1, &b, NULL));
+	T_EQ_INT(b.nslaves, 2);
+	T_EQ_INT(b.slaves[0].speed_mbps, -1);
+	T_EQ_INT(b.slaves[1].speed_mbps, -1);
 	T_EQ_INT(bonding_capacity_mbps(&b), -1);
 
 	/* Every prefix of the real file parses or fails cleanly. */

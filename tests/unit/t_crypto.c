@@ -157,6 +157,9 @@ t_nfsd(void)
 	T_EQ_U64(nf.proc4ops.v[NFSD4_OP_GETATTR], 8179);
 	T_ERRNO(nfsd_parse("", 0, &nf, NULL), EINVAL);
 	T_ERRNO(nfsd_parse("rc x\nio 1 2 3 y\n", 16, &nf, NULL), EINVAL);
+	/* The histogram stops at a number that is not finite. */
+	T_OK(nfsd_parse("rc 0 0 0\nth 8 0 1.5 1e999 2.0\n", 30, &nf, NULL));
+	T_EQ_INT(nf.th_nhist, 1);
 
 	probe_buf_init(&b);
 	T_OK(nfsd_read(t_root("dsm6-3.10-armhf"), &b, &nf, NULL));

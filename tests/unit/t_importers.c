@@ -567,6 +567,9 @@ t_cdm_inline(void)
 	T_ERRNO(t_cdm("[Read]\n  SEQ    1MiB (Q=  8, T= 1):  1.0 MB/s\n"
 	    "   Test: big (x5)\n", out, &n, &errstr), EINVAL);
 	T_EQ_STR(errstr, "malformed CrystalDiskMark Test: line");
+	T_ERRNO(t_cdm("[Read]\n  SEQ    1MiB (Q=  8, T= 1):  1.0 MB/s\n"
+	    "   Test: 99999999999 GiB (x5)\n", out, &n, &errstr), EINVAL);
+	T_EQ_STR(errstr, "malformed CrystalDiskMark Test: line");
 	T_ERRNO(t_cdm("just some text\n", out, &n, &errstr), ENOENT);
 	T_EQ_STR(errstr, "no CrystalDiskMark results found");
 	T_ERRNO(t_cdm("", out, &n, NULL), ENOENT);

@@ -306,6 +306,10 @@ t_quirks(void)
 	    "Personalities : [raid5]\nmd2 : active raid5 sda5[0] sdb5[";
 	static const char junk[] = "md0 : active raid1 x[y] [9999999999999]\n"
 	    "   garbage\n\xff\xfe\n";
+	static const char huge[] = "md0 : active raid1 sdb1[1] sda1[0]\n"
+	    "      1000 blocks [2/1] [U_]\n"
+	    "      [>....]  recovery = 1e999% (1/1000) finish=nanmin "
+	    "speed=1K/sec\n";
 	const char	*e;
 
 	static const char check[] =
@@ -357,6 +361,11 @@ t_quirks(void)
 	T_EQ_INT(arr("md2")->nmembers, 1);	/* the cut member is dropped */
 	T_OK(mdstat_parse(junk, sizeof junk - 1, &md, &e));
 	T_EQ_INT(arr("md0")->nmembers, 0);
+	T_OK(mdstat_parse(huge, sizeof huge - 1, &md, &e));
+	T_EQ_STR(arr("md0")->sync_action, "recovery");
+	T_TRUE(arr("md0")->sync_pct < 0);	/* not infinity */
+	T_TRUE(arr("md0")->sync_finish_min < 0);	/* not NaN */
+	T_EQ_U64(arr("md0")->sync_done, 1);
 	T_ERRNO(mdstat_parse("", 0, &md, &e), EINVAL);
 }
 

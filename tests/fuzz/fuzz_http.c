@@ -1,0 +1,78 @@
+/*
+ * fuzz_http.c: libFuzzer target of the API's request targets.  The input
+ * is the target of a request line ("/v1/runs/12/report?format=text"),
+ * taken where the API listener takes it: libevent's URI parser, with the
+ * flags evhttp parses a request line with; the route table; a run's,
+ * transfer's or disk test's id after a prefix route; the numbers the
+ * handlers read from the query.  The same bytes are also tried as an
+ * Authorization header's value.
+ */
+#include "config.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <event2/http.h>
+#include <event2/keyvalq_struct.h>
+
+#include "http.h"
+#include "np.h"
+#include "routes.h"
+
+/* A token as state.c makes them: STATE_TOKEN_LEN hex characters. */
+#define FUZZ_TOKEN \
+	"0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
+
+int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+/* The query's numbers, as api_box.c and api_runs.c read them. */
+static void
+fuzz_query(const char *query)
+{
+	static const char *const keys[] = { "interval", "from", "to", "step",
+	    "seconds" };
+	struct evkeyvalq	 q;
+	char			 msg[160];
+	double			 x;
+	size_t			 i;
+
+	/* evhttp_parse_query_str() initialises q, and clears it on error. */
+	if (evhttp_parse_query_str(query, &q) == -1)
+		return;
+	for (i = 0; i < NP_NITEMS(keys); i++)
+		(void)http_query_num(&q, keys[i], &x, msg, sizeof msg);
+	evhttp_clear_headers(&q);
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const struct route	*r;
+	struct evhttp_uri	*uri;
+	const char		*path, *query, *end;
+	char			*target, allow[64];
+	unsigned long		 id;
+
+	/* A request line is text: evhttp stops at a NUL. */
+	if ((target = strndup((const char *)data, size)) == NULL)
+		return (0);
+	(void)http_bearer_ok(target, FUZZ_TOKEN);
+	if ((uri = evhttp_uri_parse_with_flags(target,
+	    EVHTTP_URI_NONCONFORMANT)) == NULL)
+		goto out;
+	path = evhttp_uri_get_path(uri);
+	if (path == NULL || *path == '\0')
+		path = "/";
+	if ((r = route_find(ROUTE_API, path)) != NULL) {
+		route_allow(r->methods, allow, sizeof allow);
+		if (r->prefix)
+			(void)http_path_id(path + strlen(r->path), &id, &end);
+	}
+	if ((query = evhttp_uri_get_query(uri)) != NULL)
+		fuzz_query(query);
+	evhttp_uri_free(uri);
+out:
+	free(target);
+	return (0);
+}
