@@ -12,6 +12,7 @@
 #include "api_disktest.h"
 #include "api_runs.h"
 #include "np.h"
+#include "web.h"
 
 #define FUZZ_HANDLER(name)						\
 void									\
@@ -34,3 +35,5 @@ FUZZ_HANDLER(api_transfers_item)
 FUZZ_HANDLER(api_disktests)
 FUZZ_HANDLER(api_disktest_item)
 FUZZ_HANDLER(api_cache_drop)
+FUZZ_HANDLER(api_baseline)
+FUZZ_HANDLER(api_web)
