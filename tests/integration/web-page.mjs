@@ -195,6 +195,14 @@ try {
 		    row[4].startsWith(nrep.verdict?.class ?? '\u0000'));
 	}
 	await shot('8-network');
+	// The download's run page names what served it: the daemon itself.
+	await page.click('#net-results tbody tr:last-child a');
+	await page.waitForSelector('#view-run:not([hidden])');
+	const served = await until(() => page.$eval('#run-path',
+	    (d) => d.textContent), 5000);
+	ok('the download\'s page names its serving process and its CPU',
+	    /nasperfd/.test(served ?? '') && /%/.test(served ?? ''), served);
+	await page.click('nav a[data-view=tests]');
 
 	// 8. Forgetting the token asks for it again.
 	await page.click('#forget');

@@ -653,8 +653,17 @@ async function showRun(kind, id) {
 	    `${Number(e.value).toPrecision(3)} ${e.unit ?? ''}` : '–'),
 	    num(fmtPct(e.utilisation_pct)), e.detail ?? '']));
 	const p = r.path;
+	const procs = p?.processes ?? [];
+	const pt = el('table', { class: 'grid' }, el('thead', {}, el('tr', {},
+	    ...['Serving process', 'pid', 'CPU', 'Last on core'].map((h, i) =>
+	    el('th', { class: i > 0 ? 'num' : null, text: h })))),
+	    el('tbody'));
+	fillRows(pt, procs.map((x) => [x.comm ?? '?', num(String(x.pid ?? '–')),
+	    num(fmtPct(x.cpu_pct)), num(x.core != null ? String(x.core) :
+	    '–')]));
 	$('#run-path').replaceChildren(...(p ? [el('h3', { text: 'The path' }),
-	    el('p', { text: p.summary ?? '' })] : []));
+	    el('p', { text: p.summary ?? '' }), ...(procs.length ? [pt] :
+	    [])] : []));
 	drawRunCharts(r);
 }
 
