@@ -104,11 +104,26 @@ args_fail(const char *fmt, ...)
 void
 args_usage(FILE *fp)
 {
+	const char	*l, *eol;
+
 	if (args_spec == NULL)
 		return;
 	fputs(args_spec->usage, fp);
-	if (args_spec->name != NULL)
-		fputs(args_global_usage, fp);
+	if (args_spec->name == NULL)
+		return;
+	/*
+	 * A global option whose letter the command takes for its own is
+	 * said by its long name only: "synth -t" is synth's --time.
+	 */
+	for (l = args_global_usage; *l != '\0'; l = eol) {
+		eol = strchr(l, '\n') != NULL ? strchr(l, '\n') + 1 :
+		    l + strlen(l);
+		if (strncmp(l, "  -", 3) == 0 && l[4] == ',' &&
+		    strchr(args_spec->shortopts, l[3]) != NULL)
+			fprintf(fp, "      %.*s", (int)(eol - l - 6), l + 6);
+		else
+			fprintf(fp, "%.*s", (int)(eol - l), l);
+	}
 }
 
 /* The exit status of what args_getopt() returned. */
