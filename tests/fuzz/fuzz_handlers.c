@@ -12,7 +12,6 @@
 #include "api_disktest.h"
 #include "api_runs.h"
 #include "np.h"
-#include "web.h"
 
 #define FUZZ_HANDLER(name)						\
 void									\
@@ -36,4 +35,3 @@ FUZZ_HANDLER(api_disktests)
 FUZZ_HANDLER(api_disktest_item)
 FUZZ_HANDLER(api_cache_drop)
 FUZZ_HANDLER(api_baseline)
-FUZZ_HANDLER(api_web)

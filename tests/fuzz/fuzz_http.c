@@ -19,10 +19,13 @@
 #include "http.h"
 #include "np.h"
 #include "routes.h"
+#include "web.h"
 
 /* A token as state.c makes them: STATE_TOKEN_LEN hex characters. */
 #define FUZZ_TOKEN \
 	"0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
+#define FUZZ_TOKEN_READ \
+	"fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
@@ -45,6 +48,32 @@ fuzz_query(const char *query)
 	evhttp_clear_headers(&q);
 }
 
+/*
+ * The input as the headers the page's routes read: Accept-Encoding,
+ * Host and X-Forwarded-Host into its policy, which no host may add a
+ * directive to; and as a token against both scopes.
+ */
+static void
+fuzz_headers(const char *v)
+{
+	char		 policy[1024], host[256];
+	const char	*p;
+	int		 semis = 0, want = 0;
+
+	(void)web_accepts_gzip(v);
+	(void)web_host(v, host, sizeof host);
+	(void)http_bearer_scope(v, FUZZ_TOKEN, FUZZ_TOKEN_READ);
+	web_policy(policy, sizeof policy, "nas", NULL, 9632);
+	for (p = policy; *p != '\0'; p++)
+		want += *p == ';';
+	web_policy(policy, sizeof policy, v, v, 9632);
+	for (p = policy; *p != '\0'; p++)
+		semis += *p == ';';
+	if (semis != want || strchr(policy, '\n') != NULL ||
+	    strchr(policy, '\r') != NULL)
+		abort();
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -58,6 +87,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if ((target = strndup((const char *)data, size)) == NULL)
 		return (0);
 	(void)http_bearer_ok(target, FUZZ_TOKEN);
+	fuzz_headers(target);
 	if ((uri = evhttp_uri_parse_with_flags(target,
 	    EVHTTP_URI_NONCONFORMANT)) == NULL)
 		goto out;
