@@ -99,17 +99,19 @@ np_install_cross() {
 }
 
 # np_web: the page's npm packages (web/package-lock.json) into
-# web/node_modules, once and again when the lock file changes.  Node.js
-# and npm from Debian, unless a node and an npm are there already.
+# web/node_modules of NP_TOP (default: here), once and again when the
+# lock file changes.  Node.js and npm from Debian, unless a node and an
+# npm are there already.
 np_web() {
+	_top=${NP_TOP:-.}
 	command -v node >/dev/null 2>&1 || np_install nodejs || return 1
 	command -v npm >/dev/null 2>&1 || np_install npm || return 1
-	[ "$NP_TOP/web/node_modules/.package-lock.json" -nt \
-	    "$NP_TOP/web/package-lock.json" ] && return 0
+	[ "$_top/web/node_modules/.package-lock.json" -nt \
+	    "$_top/web/package-lock.json" ] && return 0
 	echo "installing the page's npm packages (web/package-lock.json)"
-	(cd "$NP_TOP/web" && npm ci --no-audit --no-fund --loglevel=error) ||
+	(cd "$_top/web" && npm ci --no-audit --no-fund --loglevel=error) ||
 	    return 1
-	touch "$NP_TOP/web/node_modules/.package-lock.json"
+	touch "$_top/web/node_modules/.package-lock.json"
 }
 
 # np_build DIR [CONFIGURE ARGS...]: configure and build in DIR.
