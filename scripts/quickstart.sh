@@ -46,4 +46,6 @@ echo "\$ nasperf run --label 're-read a cached file' --protocol local --op read 
 rm -f "$F"
 echo
 echo "nasperfd is running on 127.0.0.1:9631 (pid $(cat "$PIDFILE"), log $LOG)."
+echo "Its page: http://127.0.0.1:9631/ in a browser on this machine, with the"
+echo "token in $STATE/token (or $STATE/token.read to watch only)."
 echo "Stop it with: kill \$(cat $PIDFILE)"
