@@ -98,6 +98,15 @@ struct synth_buf {
 };
 
 /* Streams from one client in one direction that overlap in time. */
+/* nasperfd's own CPU at one moment: its loop thread, its cgroup's quota. */
+struct synth_cpu {
+	double			 loop_s;	/* the loop thread's CPU, s */
+	int			 has_thr;	/* under a quota, with cpu.stat */
+	uint64_t		 thr_ns;	/* throttled, ns */
+	uint64_t		 periods;	/* quota periods elapsed */
+	uint64_t		 throttled;	/* of them, throttled */
+};
+
 struct synth_sess {
 	char			 addr[INET6_ADDRSTRLEN];
 	int			 upload;
@@ -105,9 +114,7 @@ struct synth_sess {
 	int			 broken;	/* a stream did not finish */
 	uint64_t		 bytes;		/* delivered */
 	struct timespec		 t0;
-	double			 cpu0;		/* the loop thread's CPU, s */
-	uint64_t		 thr0;		/* the cgroup's throttled ns */
-	int			 has_thr;
+	struct synth_cpu	 cpu0;		/* at the first stream */
 	struct synth_sess	*next;
 };
 
@@ -359,58 +366,71 @@ synth_iface(struct synth_conn *c)
 		c->link_mbps = (uint64_t)speed;
 }
 
-/*
- * The event loop thread's CPU seconds so far (NAN unknown) and, when its
- * cgroup has a CPU quota, the nanoseconds that cgroup was throttled.
- */
+/* nasperfd's own CPU now. */
 static void
-synth_cpu_now(const struct synth *s, double *cpu, uint64_t *thr, int *has_thr)
+synth_cpu_now(const struct synth *s, struct synth_cpu *sc)
 {
 	struct rusage		ru;
 	struct pidstat		ps;
 	struct probe_buf	b;
 
-	*cpu = NAN;
-	*has_thr = 0;
+	memset(sc, 0, sizeof *sc);
+	sc->loop_s = NAN;
 	if (getrusage(RUSAGE_THREAD, &ru) == 0)
-		*cpu = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
-		    (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+		sc->loop_s = (double)ru.ru_utime.tv_sec +
+		    ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec +
+		    ru.ru_stime.tv_usec / 1e6;
 	probe_buf_init(&b);
 	if (pidstat_read(&s->d->root, &b, (int)getpid(), &ps) == 0 &&
 	    ps.has_cgroup && ps.cgroup.has_quota && !ps.cgroup.unlimited &&
 	    ps.cgroup.has_stat) {
-		*thr = ps.cgroup.throttled_ns;
-		*has_thr = 1;
+		sc->has_thr = 1;
+		sc->thr_ns = ps.cgroup.throttled_ns;
+		sc->periods = ps.cgroup.nr_periods;
+		sc->throttled = ps.cgroup.nr_throttled;
 	}
 	probe_buf_free(&b);
 }
 
 /*
  * Whether nasperfd's own CPU held a test of secs seconds back: its event
- * loop busy a core's worth, or its cgroup throttled by its quota.  A rate
- * so held is the daemon's, not the path's; why says so.
+ * loop busy a core's worth, or its cgroup throttled by its quota.  The
+ * quota is judged as the verdict judges a process on the path: throttled
+ * in verdict.throttled_pct of its quota periods, or, where cpu.stat
+ * counts no periods, for that share of the test.  A rate so held is the
+ * daemon's, not the path's; why says so.
  */
 static int
 synth_cpu_bound(const struct synth *s, const struct synth_sess *ss,
     double secs, char *why, size_t whysz)
 {
 	const struct cfg	*cfg = s->d->cfg;
-	double			 cpu;
-	uint64_t		 thr = 0;
-	int			 has_thr;
+	const struct synth_cpu	*a = &ss->cpu0;
+	struct synth_cpu	 b;
+	double			 pct;
 
-	synth_cpu_now(s, &cpu, &thr, &has_thr);
-	if (isfinite(cpu) && isfinite(ss->cpu0) && 100.0 * (cpu - ss->cpu0) /
-	    secs >= cfg->v_core_busy_pct) {
+	synth_cpu_now(s, &b);
+	if (isfinite(b.loop_s) && isfinite(a->loop_s) &&
+	    100.0 * (b.loop_s - a->loop_s) / secs >= cfg->v_core_busy_pct) {
 		snprintf(why, whysz, "nasperfd's event loop used %.0f %% of a "
-		    "core", 100.0 * (cpu - ss->cpu0) / secs);
+		    "core", 100.0 * (b.loop_s - a->loop_s) / secs);
 		return (1);
 	}
-	if (has_thr && ss->has_thr && thr >= ss->thr0 &&
-	    (double)(thr - ss->thr0) / 1e7 / secs >= cfg->v_throttled_pct) {
+	if (!a->has_thr || !b.has_thr)
+		return (0);
+	if (b.periods > a->periods && b.throttled >= a->throttled) {
+		pct = 100.0 * (double)(b.throttled - a->throttled) /
+		    (double)(b.periods - a->periods);
+		if (pct < cfg->v_throttled_pct)
+			return (0);
 		snprintf(why, whysz, "nasperfd's cgroup was throttled by its "
-		    "CPU quota %.0f %% of the test", (double)(thr - ss->thr0) /
-		    1e7 / secs);
+		    "CPU quota in %.0f %% of its quota periods", pct);
+		return (1);
+	}
+	if (b.thr_ns >= a->thr_ns && (pct = (double)(b.thr_ns - a->thr_ns) /
+	    1e7 / secs) >= cfg->v_throttled_pct) {
+		snprintf(why, whysz, "nasperfd's cgroup was throttled by its "
+		    "CPU quota %.0f %% of the test", pct);
 		return (1);
 	}
 	return (0);
@@ -433,7 +453,7 @@ synth_stream_begin(struct synth_conn *c)
 		snprintf(ss->addr, sizeof ss->addr, "%s", addr);
 		ss->upload = c->upload;
 		clock_gettime(CLOCK_MONOTONIC, &ss->t0);
-		synth_cpu_now(s, &ss->cpu0, &ss->thr0, &ss->has_thr);
+		synth_cpu_now(s, &ss->cpu0);
 		ss->next = s->sess;
 		s->sess = ss;
 	}
