@@ -20,6 +20,10 @@
  * sent one is the listener disabled, so new clients wait in the kernel's
  * backlog until one ends.  Connections that never send a byte cannot lock
  * the API.
+ *
+ * With api.tls every connection speaks TLS (tls.c); its handshake runs
+ * under the same head deadline, so a peer that never finishes one holds
+ * its slot no longer than one that never sends a request.
  */
 #include "config.h"
 
@@ -57,6 +61,7 @@
 #include "peercap.h"
 #include "routes.h"
 #include "state.h"
+#include "tls.h"
 
 #define API_METHODS	(EVHTTP_REQ_GET | EVHTTP_REQ_POST | EVHTTP_REQ_HEAD | \
 	EVHTTP_REQ_PUT | EVHTTP_REQ_DELETE | EVHTTP_REQ_OPTIONS | \
@@ -74,6 +79,7 @@ struct api_conn {
 	struct sockaddr_storage		 peer;	/* once counted per address */
 	int				 counted; /* in d->peercap */
 	int				 busy;	/* a request in hand */
+	int				 notls;	/* api.tls, but no TLS for it */
 	unsigned			 nreq;	/* requests it sent */
 	struct api_conn			*next;
 };
@@ -232,6 +238,12 @@ api_conn_attach_cb(NP_UNUSED evutil_socket_t fd, NP_UNUSED short what,
 	bufferevent_decref(c->bev);
 	c->bev = NULL;
 	evhttp_connection_set_closecb(evcon, api_conn_close_cb, c);
+	if (c->notls) {
+		log_warnx("api: no TLS for a new connection (see the TLS "
+		    "lines above): closed");
+		api_conn_close(c);
+		return;
+	}
 	if ((sa = evhttp_connection_get_addr(evcon)) == NULL ||
 	    !cfg_allowed(d->cfg, sa)) {
 		api_conn_refused(d, evcon);
@@ -260,7 +272,8 @@ api_conn_attach_cb(NP_UNUSED evutil_socket_t fd, NP_UNUSED short what,
 }
 
 /*
- * Make the bufferevent of a new connection, and count the connection.
+ * Make the bufferevent of a new connection (a TLS one with api.tls), and
+ * count the connection.
  * libevent makes its evhttp_connection after this returns: a callback made
  * active now runs before the loop next waits, and attaches to it.  Until
  * then a reference keeps the bufferevent for that callback to look at.
@@ -274,11 +287,21 @@ api_bev_cb(struct event_base *base, void *arg)
 
 	if ((c = calloc(1, sizeof *c)) == NULL)
 		return (NULL);
+	/*
+	 * libevent serves plain HTTP over a bufferevent of its own when this
+	 * gives none: with api.tls, one that cannot have TLS gets a plain
+	 * one and is closed at attach, before it is read.
+	 */
+	bev = NULL;
+	if (d->cfg->tls && (bev = tls_server_bev(d, -1, 0)) == NULL)
+		c->notls = 1;
 	if ((c->attach = event_new(base, -1, 0, api_conn_attach_cb, c)) ==
-	    NULL || (bev = bufferevent_socket_new(base, -1,
-	    BEV_OPT_CLOSE_ON_FREE)) == NULL) {
+	    NULL || (bev == NULL && (bev = bufferevent_socket_new(base, -1,
+	    BEV_OPT_CLOSE_ON_FREE)) == NULL)) {
 		if (c->attach != NULL)
 			event_free(c->attach);
+		if (bev != NULL)
+			bufferevent_free(bev);
 		free(c);
 		return (NULL);
 	}

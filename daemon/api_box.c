@@ -135,10 +135,16 @@ api_info(struct daemon *d, struct evhttp_request *req)
 		    "samples_full", (json_int_t)st.full, "samples_coarse",
 		    (json_int_t)st.coarse, "oldest", st.oldest, "newest",
 		    st.newest));
-		json_object_set_new(body, "synth", json_pack("{s:o,s:i}",
+		json_object_set_new(body, "synth", json_pack("{s:o,s:i,s:b}",
 		    "port", d->synth_port > 0 ? json_integer(d->synth_port) :
 		    json_null(), "max_streams",
-		    (int)d->cfg->synth_max_streams));
+		    (int)d->cfg->synth_max_streams, "tls",
+		    d->cfg->synth_tls && d->tls_ctx != NULL));
+		json_object_set_new(body, "tls", json_pack("{s:b,s:b,s:o}",
+		    "api", d->cfg->tls && d->tls_ctx != NULL, "synth",
+		    d->cfg->synth_tls && d->tls_ctx != NULL, "fingerprint",
+		    d->tls_ctx != NULL ? json_string(d->tls_fp) :
+		    json_null()));
 		json_object_set_new(body, "disktest", api_dt_volumes(d));
 		json_object_set_new(body, "scope", json_string(
 		    http_scope_name((enum http_scope)api_scope(d, req))));

@@ -93,6 +93,9 @@ static const struct cfg_key cfg_keys[] = {
 	    1, 10000, "16" },
 	{ "api.idle_timeout", CFG_UINT, CFG_OFF(idle_timeout), 1, 3600, "30" },
 	{ "api.head_timeout", CFG_UINT, CFG_OFF(head_timeout), 1, 3600, "10" },
+	{ "api.tls", CFG_BOOL, CFG_OFF(tls), 0, 0, "false" },
+	{ "api.tls_certificate", CFG_PATH, CFG_OFF(tls_cert), 0, 0, "" },
+	{ "api.tls_key", CFG_PATH, CFG_OFF(tls_key), 0, 0, "" },
 	{ "state_dir", CFG_PATH, CFG_OFF(state_dir), 0, 0,
 	    "/var/lib/nasperfd" },
 	{ "root", CFG_PATH, CFG_OFF(root), 0, 0, "/" },
@@ -149,6 +152,7 @@ static const struct cfg_key cfg_keys[] = {
 	    1000000, "0" },
 	{ "synth.idle_timeout", CFG_UINT, CFG_OFF(synth_idle_timeout), 1, 3600,
 	    "30" },
+	{ "synth.tls", CFG_BOOL, CFG_OFF(synth_tls), 0, 0, "false" },
 	{ "samba.config", CFG_PATH, CFG_OFF(samba_config), 0, 0,
 	    "/etc/samba/smb.conf" },
 	{ "samba.smbstatus", CFG_PATH, CFG_OFF(samba_smbstatus), 0, 0,
@@ -922,6 +926,11 @@ cfg_set_scalar(struct cfg *c, const struct cfg_key *k, const char *s,
 		cfg_store_uint(field, k->size, v);
 		break;
 	case CFG_PATH:
+		/* A path whose default is none may be set to none. */
+		if (s[0] == '\0' && k->def[0] == '\0') {
+			memset(field, 0, k->size);
+			break;
+		}
 		if (s[0] != '/') {
 			errstr = "is not an absolute path";
 			goto bad;
@@ -1490,6 +1499,12 @@ cfg_parse(const char *name, const char *buf, size_t len, char **cause)
 		cfg_error(&p, 1, 1, "sampler.full_seconds (%u) must hold at "
 		    "least two samples of sampler.interval_ms (%u)",
 		    c->history_full_s, c->sample_interval_ms);
+		ok = 0;
+	}
+	if (ok && (c->tls_cert[0] == '\0') != (c->tls_key[0] == '\0')) {
+		cfg_error(&p, 1, 1, "api.tls_certificate and api.tls_key go "
+		    "together: name both, or neither for the certificate "
+		    "nasperfd makes in its state directory");
 		ok = 0;
 	}
 	yaml_parser_delete(&p.parser);

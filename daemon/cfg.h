@@ -62,6 +62,9 @@ struct cfg {
 	unsigned	max_per_address;	/* ..._per_address, both ports */
 	unsigned	idle_timeout;		/* api.idle_timeout, seconds */
 	unsigned	head_timeout;		/* api.head_timeout, seconds */
+	int		tls;			/* api.tls: 1 speak TLS */
+	char		tls_cert[4096];		/* api.tls_certificate; "": made */
+	char		tls_key[4096];		/* api.tls_key */
 
 	/* paths */
 	char		state_dir[4096];	/* state_dir */
@@ -103,6 +106,7 @@ struct cfg {
 	uint64_t	synth_max_bytes;	/* synth.max_bytes, per stream */
 	unsigned	synth_max_rate_mbps;	/* synth.max_rate_mbps; 0: none */
 	unsigned	synth_idle_timeout;	/* synth.idle_timeout, seconds */
+	int		synth_tls;		/* synth.tls: 1 speak TLS */
 
 	/* samba: where Samba's settings and sessions come from */
 	char		samba_config[4096];	/* samba.config */

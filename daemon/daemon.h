@@ -9,6 +9,7 @@
 
 #include "probe.h"
 #include "state.h"
+#include "tls.h"
 
 struct cfg;
 struct event;
@@ -37,6 +38,8 @@ struct daemon {
 	const char		*opt_root;
 	int			 opt_debug;
 	const char		*opt_rotate;	/* --rotate-token: which */
+	int			 opt_rotate_cert; /* --rotate-certificate */
+	int			 opt_fingerprint; /* --fingerprint */
 
 	char			 state_dir[4096];	/* in use */
 	char			 token[STATE_TOKEN_LEN + 1];	/* control */
@@ -44,6 +47,9 @@ struct daemon {
 	struct probe_root	 root;
 	int			 is_root;	/* running with euid 0 */
 	struct timespec		 started;	/* CLOCK_MONOTONIC */
+
+	struct ssl_ctx_st	*tls_ctx;	/* api.tls, synth.tls; or NULL */
+	char			 tls_fp[TLS_FP_SIZE];	/* its certificate's */
 
 	struct evhttp		*http;
 	struct evhttp_bound_socket *sock;

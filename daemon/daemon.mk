@@ -15,6 +15,7 @@ daemon_nasperfd_SOURCES = daemon/main.c daemon/daemon.c daemon/daemon.h \
 	daemon/cachedrop.c daemon/cachedrop.h daemon/pathcap.c daemon/pathcap.h \
 	daemon/api_cache.c daemon/api_cache.h daemon/smbsess.c daemon/smbsess.h \
 	daemon/authfail.c daemon/authfail.h daemon/peercap.c daemon/peercap.h \
+	daemon/tls.c daemon/tls.h daemon/tls_fp.c daemon/tls_fp.h \
 	$(CFG_DAEMON_SOURCES) $(COUNTERS_DAEMON_SOURCES) $(TOPOLOGY_DAEMON_SOURCES)
 if NUMERIC_RESOLVER
 daemon_nasperfd_SOURCES += daemon/resolv_numeric.c

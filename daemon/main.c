@@ -31,6 +31,7 @@
 #include "state.h"
 #include "smbsess.h"
 #include "synth.h"
+#include "tls.h"
 #include "transfers.h"
 
 #define NASPERFD_CONFIG	SYSCONFDIR "/nasperfd/nasperfd.yaml"
@@ -38,6 +39,7 @@
 static const char nasperfd_usage[] =
 "usage: nasperfd [-df] [-c file] [-l addr:port] [-s statedir] [--root dir]\n"
 "       nasperfd [-c file] [-s statedir] --rotate-token[=read|control|all]\n"
+"       nasperfd [-c file] [-s statedir] --rotate-certificate | --fingerprint\n"
 "\n"
 "Samples a NAS's CPU, disk and network counters and serves them, with the\n"
 "storage topology, over an HTTP API (default port 9631).\n"
@@ -57,6 +59,11 @@ static const char nasperfd_usage[] =
 "      --rotate-token[=WHICH]  replace the read, the control or (default)\n"
 "                        both tokens with new ones and exit; a running\n"
 "                        daemon takes them at SIGHUP\n"
+"      --rotate-certificate  replace the self-signed TLS certificate of the\n"
+"                        state directory (api.tls, synth.tls) and exit; a\n"
+"                        running daemon serves it from SIGHUP on\n"
+"      --fingerprint     print the SHA-256 fingerprint of the TLS\n"
+"                        certificate (what a client pins) and exit\n"
 "  -V, --version         print the version and exit\n"
 "  -h, --help            print this help and exit\n"
 "\n"
@@ -153,6 +160,56 @@ daemon_rotate(struct daemon *d)
 }
 
 /*
+ * --rotate-certificate: a new self-signed certificate in the state
+ * directory; the exit status.  A configured one is the administrator's.
+ */
+static int
+daemon_rotate_cert(struct daemon *d)
+{
+	char	 fp[TLS_FP_SIZE], *cause = NULL;
+
+	if (d->cfg->tls_cert[0] != '\0') {
+		fprintf(stderr, "nasperfd: the certificate is %s "
+		    "(api.tls_certificate): replace that file and its key, "
+		    "then send SIGHUP\n", d->cfg->tls_cert);
+		return (1);
+	}
+	if (tls_make(d->state_dir, fp, sizeof fp, &cause) == -1) {
+		fprintf(stderr, "nasperfd: %s\n", cause != NULL ? cause :
+		    "cannot make a certificate");
+		free(cause);
+		return (1);
+	}
+	printf("new TLS certificate in %s/" TLS_CERT "\n%s\n", d->state_dir,
+	    fp);
+	printf("a running nasperfd serves it from SIGHUP (or its next start); "
+	    "clients that pinned the old one refuse it until told (see "
+	    "nasperf(1), TLS)\n");
+	return (0);
+}
+
+/* --fingerprint: what a client pins; the exit status. */
+static int
+daemon_fingerprint(struct daemon *d)
+{
+	char	 path[4200], fp[TLS_FP_SIZE], *cause = NULL;
+
+	if (d->cfg->tls_cert[0] != '\0')
+		snprintf(path, sizeof path, "%s", d->cfg->tls_cert);
+	else
+		snprintf(path, sizeof path, "%s/" TLS_CERT, d->state_dir);
+	if (tls_file_fingerprint(path, fp, sizeof fp, &cause) == -1) {
+		fprintf(stderr, "nasperfd: %s%s\n", cause != NULL ? cause :
+		    path, access(path, F_OK) == -1 ? " (nasperfd makes it at "
+		    "its first start with api.tls or synth.tls on)" : "");
+		free(cause);
+		return (1);
+	}
+	printf("%s\n", fp);
+	return (0);
+}
+
+/*
  * Make room for the descriptors cfg may hold open: raise the soft
  * RLIMIT_NOFILE to the hard one when it is lower than that, and say which
  * limit to raise when even the hard one is.  Past the limit accept(2)
@@ -223,6 +280,12 @@ daemon_reload_cb(NP_UNUSED evutil_socket_t sig, NP_UNUSED short what,
 	api_reconfigure(d);
 	sampler_reconfigure(d);
 	synth_reconfigure(d);
+	if (tls_init(d, &cause) == -1) {
+		log_warnx("reload: %s; keeping the running certificate",
+		    cause != NULL ? cause : "TLS failed");
+		free(cause);
+		cause = NULL;
+	}
 	if (daemon_tokens(d, &cause) == -1) {
 		log_warnx("reload: %s; keeping the running tokens", cause !=
 		    NULL ? cause : "tokens failed");
@@ -253,6 +316,8 @@ main(int argc, char **argv)
 		{ "state-dir",	required_argument,	NULL, 's' },
 		{ "root",	required_argument,	NULL, 'r' },
 		{ "rotate-token", optional_argument,	NULL, 'R' },
+		{ "rotate-certificate", no_argument,	NULL, 'C' },
+		{ "fingerprint", no_argument,		NULL, 'F' },
 		{ "version",	no_argument,		NULL, 'V' },
 		{ "help",	no_argument,		NULL, 'h' },
 		{ NULL,		0,			NULL, 0 }
@@ -295,6 +360,12 @@ main(int argc, char **argv)
 				    d.opt_rotate);
 				return (2);
 			}
+			break;
+		case 'C':
+			d.opt_rotate_cert = 1;
+			break;
+		case 'F':
+			d.opt_fingerprint = 1;
 			break;
 		case 'V':
 			printf("nasperfd %s\n", PACKAGE_VERSION);
@@ -342,7 +413,15 @@ main(int argc, char **argv)
 		rc = daemon_rotate(&d);
 		goto out;
 	}
-	if (daemon_tokens(&d, &cause) == -1)
+	if (d.opt_rotate_cert) {
+		rc = daemon_rotate_cert(&d);
+		goto out;
+	}
+	if (d.opt_fingerprint) {
+		rc = daemon_fingerprint(&d);
+		goto out;
+	}
+	if (daemon_tokens(&d, &cause) == -1 || tls_init(&d, &cause) == -1)
 		goto fail;
 	if (probe_root_open(&d.root, d.cfg->root) == -1) {
 		if (asprintf(&cause, "root %s: %s", d.cfg->root,
@@ -395,6 +474,7 @@ out:
 	disktest_shutdown(&d);
 	synth_shutdown(&d);
 	api_shutdown(&d);
+	tls_shutdown(&d);
 	authfail_free(&d);
 	free(d.closed);
 	pathcap_shutdown(&d);

@@ -70,6 +70,7 @@
 #include "synth.h"
 #include "synth_parse.h"
 #include "synth_pattern.h"
+#include "tls.h"
 
 #define SYNTH_QUEUE	(4U << 20)	/* bytes kept queued on a source */
 /*
@@ -134,6 +135,7 @@ struct synth_conn {
 	char			 peer[INET6_ADDRSTRLEN];
 	enum synth_state	 state;
 	int			 keepalive;
+	int			 tls;		/* synth.tls when accepted */
 	int			 eof;		/* the client shut its side */
 	int			 upload;
 	struct synth_params	 p;
@@ -866,6 +868,9 @@ synth_sink_start(struct synth_conn *c, const struct synth_req *r)
 	synth_sink_read(c);		/* what came with the head */
 	if (c->state != SYNTH_SINK)
 		return;
+	/* Over TLS the bytes must be deciphered: the bufferevent reads. */
+	if (c->tls)
+		return;
 	if (c->s->scratch == NULL)
 		c->s->scratch = malloc(SYNTH_IO_MAX);
 	if (c->s->scratch == NULL || (c->ev_sink = event_new(c->s->d->base,
@@ -1082,6 +1087,9 @@ synth_event_cb(struct bufferevent *bev, short what, void *arg)
 	struct synth_conn	*c = arg;
 	const char		*st;
 
+	/* A TLS handshake done is no event of ours. */
+	if (what == BEV_EVENT_CONNECTED)
+		return;
 	st = c->state == SYNTH_SOURCE ? "download" : c->state == SYNTH_SINK ?
 	    "upload" : NULL;
 	if (what & BEV_EVENT_TIMEOUT) {
@@ -1107,6 +1115,8 @@ synth_event_cb(struct bufferevent *bev, short what, void *arg)
 	if (st != NULL)
 		log_debug("synth: %s: the client went away during a %s after "
 		    "%ju bytes", c->peer, st, (uintmax_t)c->done);
+	if (c->tls && (what & BEV_EVENT_ERROR))
+		tls_log_errors(c->bev, c->peer, "synth");
 	synth_conn_free(c);
 }
 
@@ -1224,7 +1234,10 @@ synth_accept_cb(NP_UNUSED struct evconnlistener *lev, evutil_socket_t fd,
 	if (s->nconns >= cfg->synth_max_streams + SYNTH_SPARE ||
 	    (c = calloc(1, sizeof *c)) == NULL) {
 		peercap_del(s->peercap, sa);
-		synth_refuse(fd);
+		if (cfg->synth_tls)		/* no plain answer to a TLS client */
+			evutil_closesocket(fd);
+		else
+			synth_refuse(fd);
 		return;
 	}
 	c->s = s;
@@ -1235,11 +1248,15 @@ synth_accept_cb(NP_UNUSED struct evconnlistener *lev, evutil_socket_t fd,
 	    (void *)&((struct sockaddr_in *)sa)->sin_addr;
 	if (inet_ntop(sa->sa_family, ap, c->peer, sizeof c->peer) == NULL)
 		snprintf(c->peer, sizeof c->peer, "?");
-	if ((c->bev = bufferevent_socket_new(s->d->base, fd,
-	    BEV_OPT_CLOSE_ON_FREE)) == NULL) {
+	c->tls = cfg->synth_tls;
+	if ((c->bev = c->tls ? tls_server_bev(s->d, fd, 0) :
+	    bufferevent_socket_new(s->d->base, fd, BEV_OPT_CLOSE_ON_FREE)) ==
+	    NULL) {
 		peercap_del(s->peercap, sa);
+		/* A TLS one's socket went with the SSL libevent freed. */
+		if (!c->tls)
+			evutil_closesocket(fd);
 		free(c);
-		evutil_closesocket(fd);
 		return;
 	}
 	/* libevent moves 16 KiB per call by default: far too little here. */

@@ -17,6 +17,7 @@
 #include <event2/buffer.h>
 #include <event2/http.h>
 
+#include "cfg.h"
 #include "daemon.h"
 #include "http.h"
 #include "np.h"
@@ -152,18 +153,19 @@ web_host(const char *value, char *out, size_t outsz)
 
 void
 web_policy(char *out, size_t outsz, const char *host, const char *fwd_host,
-    unsigned synth_port)
+    unsigned synth_port, int synth_tls)
 {
-	char	h[256], f[256], port[16];
-	int	hok, fok;
+	const char	*sch = synth_tls ? " https://" : " http://";
+	char		 h[256], f[256], port[16];
+	int		 hok, fok;
 
 	hok = synth_port > 0 && web_host(host, h, sizeof h) == 0;
 	fok = synth_port > 0 && web_host(fwd_host, f, sizeof f) == 0 &&
 	    (!hok || strcmp(f, h) != 0);
 	snprintf(port, sizeof port, ":%u", synth_port);
 	snprintf(out, outsz, WEB_POLICY_HEAD "%s%s%s%s%s%s" WEB_POLICY_TAIL,
-	    hok ? " http://" : "", hok ? h : "", hok ? port : "",
-	    fok ? " http://" : "", fok ? f : "", fok ? port : "");
+	    hok ? sch : "", hok ? h : "", hok ? port : "",
+	    fok ? sch : "", fok ? f : "", fok ? port : "");
 }
 
 void
@@ -187,7 +189,8 @@ api_web(struct daemon *d, struct evhttp_request *req)
 		return;
 	}
 	web_policy(policy, sizeof policy, evhttp_find_header(in, "Host"),
-	    evhttp_find_header(in, "X-Forwarded-Host"), d->synth_port);
+	    evhttp_find_header(in, "X-Forwarded-Host"), d->synth_port,
+	    d->cfg->synth_tls && d->tls_ctx != NULL);
 	evhttp_add_header(out, "Content-Security-Policy", policy);
 	evhttp_add_header(out, "X-Content-Type-Options", "nosniff");
 	evhttp_add_header(out, "Referrer-Policy", "no-referrer");

@@ -42,10 +42,11 @@ int	web_host(const char *value, char *out, size_t outsz);
 /*
  * The Content-Security-Policy of the page's files: its own origin, and
  * the data plane's port (when synth_port > 0) on the hosts of host and
- * fwd_host, the request's Host and X-Forwarded-Host.
+ * fwd_host, the request's Host and X-Forwarded-Host, over https when
+ * synth_tls (synth.tls), else http.
  */
 void	web_policy(char *out, size_t outsz, const char *host,
-	    const char *fwd_host, unsigned synth_port);
+	    const char *fwd_host, unsigned synth_port, int synth_tls);
 /* GET / and /ui/...: the page's files, with ETag and a strict policy. */
 void	api_web(struct daemon *, struct evhttp_request *);
 

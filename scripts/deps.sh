@@ -19,7 +19,7 @@ np_install() {
 }
 
 NP_BUILD_DEPS="ca-certificates gcc libc6-dev make autoconf automake pkg-config \
-libevent-dev libyaml-dev libjansson-dev libsmbclient-dev libnfs-dev"
+libevent-dev libssl-dev libyaml-dev libjansson-dev libsmbclient-dev libnfs-dev"
 NP_TEST_DEPS="curl jq sysstat prometheus btrfs-progs mandoc systemd \
 util-linux procps fio chromium iperf3 iproute2 shellcheck \
 samba smbclient nfs-ganesha nfs-ganesha-vfs rpcbind libnfs-utils tmux \
@@ -39,7 +39,7 @@ NP_FUZZ_DEPS="clang libclang-rt-14-dev"
 # and foreign libraries would drag the amd64 ones to their version.
 NP_CROSS_DEPS="gcc-arm-linux-gnueabihf gcc-aarch64-linux-gnu libc6-dev-armhf-cross \
 libc6-dev-arm64-cross qemu-user-static file binutils"
-NP_CROSS_LIBS="libevent-dev libyaml-dev libjansson-dev"
+NP_CROSS_LIBS="libevent-dev libssl-dev libyaml-dev libjansson-dev"
 NP_CROSS_SYSROOT=${NP_CROSS_SYSROOT:-/var/cache/nasperf/sysroot}
 
 # np_cross_want: the candidate version of each NP_CROSS_LIBS package for

@@ -63,10 +63,10 @@ fuzz_headers(const char *v)
 	(void)web_accepts_gzip(v);
 	(void)web_host(v, host, sizeof host);
 	(void)http_bearer_scope(v, FUZZ_TOKEN, FUZZ_TOKEN_READ);
-	web_policy(policy, sizeof policy, "nas", NULL, 9632);
+	web_policy(policy, sizeof policy, "nas", NULL, 9632, 0);
 	for (p = policy; *p != '\0'; p++)
 		want += *p == ';';
-	web_policy(policy, sizeof policy, v, v, 9632);
+	web_policy(policy, sizeof policy, v, v, 9632, v[0] & 1);
 	for (p = policy; *p != '\0'; p++)
 		semis += *p == ';';
 	if (semis != want || strchr(policy, '\n') != NULL ||

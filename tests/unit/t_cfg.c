@@ -259,6 +259,9 @@ t_all_keys(void)
 	T_EQ_INT(c->max_per_address, 3);
 	T_EQ_INT(c->idle_timeout, 3600);
 	T_EQ_INT(c->head_timeout, 120);
+	T_EQ_INT(c->tls, 1);
+	T_EQ_STR(c->tls_cert, "/etc/ssl/nas.pem");
+	T_EQ_STR(c->tls_key, "/etc/ssl/private/nas.key");
 	T_EQ_STR(c->state_dir, "/srv/nasperfd/state");
 	T_EQ_STR(c->root, "/tmp/captured-box");
 	T_EQ_INT(c->debug, 1);
@@ -293,6 +296,7 @@ t_all_keys(void)
 	T_EQ_U64(c->synth_max_bytes, 1ULL << 50);
 	T_EQ_INT(c->synth_max_rate_mbps, 1000000);
 	T_EQ_INT(c->synth_idle_timeout, 3600);
+	T_EQ_INT(c->synth_tls, 1);
 	T_EQ_INT(c->dt_nvolumes, 2);
 	T_EQ_STR(c->dt_volumes[0], "/volume1");
 	T_EQ_STR(c->dt_volumes[1], "/mnt/my vol");
@@ -458,6 +462,17 @@ t_buffers(void)
 	char		*cause;
 
 	/* Numbers: decimal only, no sign, no leading zero, no overflow. */
+	/* A certificate goes with its key. */
+	t_buf_fails("api:\n  tls_certificate: /etc/ssl/nas.pem\n",
+	    "1:1: api.tls_certificate and api.tls_key go together: name both, "
+	    "or neither for the certificate nasperfd makes in its state "
+	    "directory");
+	t_buf_fails("api:\n  tls_key: /etc/ssl/nas.key\n",
+	    "1:1: api.tls_certificate and api.tls_key go together: name both, "
+	    "or neither for the certificate nasperfd makes in its state "
+	    "directory");
+	t_buf_fails("api:\n  tls_key: etc/nas.key\n",
+	    "2:12: api.tls_key: 'etc/nas.key' is not an absolute path");
 	t_buf_fails("api:\n  idle_timeout: -1\n",
 	    "2:17: api.idle_timeout: '-1' is not a decimal number");
 	t_buf_fails("api:\n  idle_timeout: 0x10\n",
@@ -666,9 +681,9 @@ t_man(void)
 		/* The default is stated too, in the key's string form. */
 		T_TRUE(cfg_key_default(i) != NULL);
 	}
-	T_EQ_INT(i, 46);
-	T_TRUE(cfg_key_name(46) == NULL);
-	T_TRUE(cfg_key_default(46) == NULL);
+	T_EQ_INT(i, 50);
+	T_TRUE(cfg_key_name(50) == NULL);
+	T_TRUE(cfg_key_default(50) == NULL);
 	T_EQ_STR(cfg_key_name(0), "api.listen");
 	T_EQ_STR(cfg_key_default(0), "0.0.0.0:9631");
 	free(page);

@@ -81,16 +81,21 @@ t_policy(void)
 	T_TRUE(web_host("nas' 'unsafe-inline", h, sizeof h) == -1);
 	T_TRUE(web_host("[::1 ]", h, sizeof h) == -1);
 	T_TRUE(web_host("a/b", h, sizeof h) == -1);
-	web_policy(p, sizeof p, "nas:9631", NULL, 9632);
+	web_policy(p, sizeof p, "nas:9631", NULL, 9632, 0);
 	T_TRUE(strstr(p, "connect-src 'self' http://nas:9632;") != NULL);
 	T_TRUE(strstr(p, "frame-ancestors 'none'") != NULL);
-	web_policy(p, sizeof p, "localhost:9631", "nas.example.com", 9632);
+	web_policy(p, sizeof p, "localhost:9631", "nas.example.com", 9632, 0);
 	T_TRUE(strstr(p, "connect-src 'self' http://localhost:9632 "
 	    "http://nas.example.com:9632;") != NULL);
-	web_policy(p, sizeof p, "nas;evil", "nas", 9632);
+	web_policy(p, sizeof p, "nas;evil", "nas", 9632, 0);
 	T_TRUE(strstr(p, "connect-src 'self' http://nas:9632;") != NULL);
-	web_policy(p, sizeof p, "nas", NULL, 0);
+	web_policy(p, sizeof p, "nas", NULL, 0, 0);
 	T_TRUE(strstr(p, "connect-src 'self';") != NULL);
+	/* synth.tls: the data port over https, never http. */
+	web_policy(p, sizeof p, "nas:9631", "nas.example.com", 9632, 1);
+	T_TRUE(strstr(p, "connect-src 'self' https://nas:9632 "
+	    "https://nas.example.com:9632;") != NULL);
+	T_TRUE(strstr(p, "http://") == NULL);
 }
 
 int

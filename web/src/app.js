@@ -782,7 +782,13 @@ function synthUrl(query) {
 	if (!port)
 		throw new Error('the daemon\'s synthetic data plane is not ' +
 		    'listening (synth.listen in nasperfd.yaml)');
-	return `${location.protocol}//${location.hostname}:${port}/v1/synth` +
+	// A page that came over TLS may not fetch a plain port.
+	if (location.protocol === 'https:' && !info.synth.tls)
+		throw new Error('this page came over TLS (api.tls) and the ' +
+		    'browser will not reach a plain data plane from it: turn ' +
+		    'synth.tls on in nasperfd.yaml');
+	const scheme = info.synth.tls ? 'https:' : 'http:';
+	return `${scheme}//${location.hostname}:${port}/v1/synth` +
 	    (query ? `?${query}` : '');
 }
 
