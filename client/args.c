@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "args.h"
 #include "client.h"
@@ -17,13 +18,18 @@
 #define ARGS_HOST	"127.0.0.1"
 #define ARGS_PORT	9631
 #define ARGS_MAXOPTS	64
-/* A global long option returns this plus its letter: never a command's. */
+/*
+ * A global long option returns this plus its letter: never a command's.
+ * A long option without a short one (--cacert) has a letter no short
+ * option string holds.
+ */
 #define ARGS_LONG	0x200
 
 #define ARGS_G(c)	(ARGS_LONG + (c))
 static const struct option args_globals[] = {
 	{ "host",	required_argument,	NULL, ARGS_G('H') },
 	{ "token-file",	required_argument,	NULL, ARGS_G('t') },
+	{ "cacert",	required_argument,	NULL, ARGS_G('C') },
 	{ "json",	no_argument,		NULL, ARGS_G('j') },
 	{ "timeout",	required_argument,	NULL, ARGS_G('T') },
 	{ "version",	no_argument,		NULL, ARGS_G('V') },
@@ -36,10 +42,14 @@ static const char args_global_short[] = "H:t:jT:Vh";
 static const char args_global_usage[] =
 "\n"
 "Global options, before or after the command:\n"
-"  -H, --host HOST[:PORT]  the daemon (default $NASPERF_HOST, else\n"
-"                        127.0.0.1:9631)\n"
+"  -H, --host [https://]HOST[:PORT]\n"
+"                        the daemon (default $NASPERF_HOST, else\n"
+"                        127.0.0.1:9631); https:// speaks TLS\n"
 "  -t, --token-file FILE   the API token (default $NASPERF_TOKEN, else\n"
 "                        " NASPERF_TOKEN_FILE ")\n"
+"      --cacert FILE     with https://, trust the CAs in FILE (default\n"
+"                        $NASPERF_CACERT, else pin the first certificate\n"
+"                        seen in the known-hosts file)\n"
 "  -j, --json            print JSON instead of tables\n"
 "  -T, --timeout SEC     give up after SEC seconds (default 10)\n"
 "  -h, --help            print this help and exit\n";
@@ -133,7 +143,10 @@ args_exit(int ch)
 	return ((ch & ARGS_STOP) != 0 ? ch & 0xff : 2);
 }
 
-/* Parse HOST, HOST:PORT, [V6] or [V6]:PORT into c; -1 when malformed. */
+/*
+ * Parse [http://|https://]HOST, HOST:PORT, [V6] or [V6]:PORT into c; -1
+ * when malformed.
+ */
 int
 args_host(struct client *c, const char *s)
 {
@@ -141,7 +154,13 @@ args_host(struct client *c, const char *s)
 	size_t		 len;
 	char		*ep;
 	unsigned long	 p;
+	int		 tls = 0;
 
+	if (strncasecmp(s, "https://", 8) == 0) {
+		tls = 1;
+		s += 8;
+	} else if (strncasecmp(s, "http://", 7) == 0)
+		s += 7;
 	if (s[0] == '[') {
 		if ((end = strchr(s, ']')) == NULL)
 			return (-1);
@@ -169,7 +188,16 @@ args_host(struct client *c, const char *s)
 			return (-1);
 		c->port = (unsigned)p;
 	}
+	c->tls = tls;
 	return (0);
+}
+
+/* "HOST:PORT", or "[V6]:PORT" for an IPv6 address. */
+void
+args_hostport(char *out, size_t outsz, const char *host, unsigned port)
+{
+	snprintf(out, outsz, strchr(host, ':') != NULL ? "[%s]:%u" : "%s:%u",
+	    host, port);
 }
 
 /* Read the first line of a token file into c; -1 with a message printed. */
@@ -212,8 +240,8 @@ args_ready(struct client *c)
 		if (host == NULL || *host == '\0')
 			host = ARGS_HOST;
 		if (args_host(c, host) == -1) {
-			client_fail("NASPERF_HOST=%s: expected HOST[:PORT]",
-			    host);
+			client_fail("NASPERF_HOST=%s: expected "
+			    "[https://]HOST[:PORT]", host);
 			return (ARGS_EXIT(2));
 		}
 	}
@@ -224,6 +252,9 @@ args_ready(struct client *c)
 		snprintf(c->token, sizeof c->token, "%s", env);
 	else
 		(void)args_token(c, NASPERF_TOKEN_FILE, 1);
+	if (c->cacert == NULL && (env = getenv("NASPERF_CACERT")) != NULL &&
+	    *env != '\0')
+		c->cacert = env;
 	return (-1);
 }
 
@@ -236,12 +267,16 @@ args_apply(struct client *c, int ch)
 	switch (ch) {
 	case 'H':
 		if (args_host(c, optarg) == -1) {
-			client_fail("-H %s: expected HOST[:PORT]", optarg);
+			client_fail("-H %s: expected [https://]HOST[:PORT]",
+			    optarg);
 			return (ARGS_EXIT(2));
 		}
 		break;
 	case 't':
 		c->token_file = optarg;
+		break;
+	case 'C':
+		c->cacert = optarg;
 		break;
 	case 'j':
 		c->json = 1;

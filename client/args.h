@@ -1,7 +1,7 @@
 /*
- * args.h: nasperf's command line.  The global options (-H, -t, -j, -T)
- * are taken anywhere on the line, before or after the command and its
- * operands, as GNU tools take theirs; each command has its own options,
+ * args.h: nasperf's command line.  The global options (-H, -t, -j, -T,
+ * --cacert) are taken anywhere on the line, before or after the command
+ * and its operands, as GNU tools take theirs; each command has its own options,
  * its own --help, and errors in one style, "nasperf COMMAND: message".
  */
 #ifndef ARGS_H
@@ -66,9 +66,13 @@ int	args_fail(const char *fmt, ...) NP_PRINTF(1, 2);
 int	client_fail(const char *fmt, ...) NP_PRINTF(1, 2);
 
 /*
- * Parse HOST, HOST:PORT, [V6] or [V6]:PORT into c (the port defaults to
- * 9631); -1 when malformed.
+ * Parse HOST, HOST:PORT, [V6] or [V6]:PORT, each optionally after
+ * http:// or https:// (c->tls), into c (the port defaults to 9631); -1
+ * when malformed.
  */
 int	args_host(struct client *c, const char *s);
+/* "HOST:PORT", or "[V6]:PORT" for an IPv6 address, into out. */
+void	args_hostport(char *out, size_t outsz, const char *host,
+	    unsigned port);
 
 #endif /* ARGS_H */

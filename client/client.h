@@ -29,8 +29,10 @@ struct event_base;
 #define CLIENT_JSON_LINE	(JSON_COMPACT | JSON_REAL_PRECISION(15))
 
 struct client {
-	char		 host[256];
+	char		 host[256];	/* bare: no scheme, no brackets */
 	unsigned	 port;
+	int		 tls;		/* https:// */
+	const char	*cacert;	/* --cacert, $NASPERF_CACERT; borrowed */
 	char		 token[NASPERF_TOKEN_MAX];
 	const char	*token_file;	/* -t, borrowed from argv */
 	int		 json;

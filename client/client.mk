@@ -7,6 +7,7 @@ client_nasperf_SOURCES = client/nasperf.c client/args.c client/args.h \
 	client/cmd_disktest.c client/cmd_bench.c client/bench.h \
 	client/cmd_diagnose.c client/diag_html.c \
 	client/bench_local.c client/bench_smb.c client/bench_nfs.c \
+	client/tls.c client/tls.h daemon/tls_fp.c daemon/tls_fp.h \
 	daemon/synth_pattern.c daemon/synth_pattern.h \
 	daemon/jsonnum.c daemon/jsonnum.h daemon/advice.c daemon/advice.h \
 	$(COUNTERS_CLIENT_SOURCES) $(TOPOLOGY_CLIENT_SOURCES)
@@ -25,3 +26,12 @@ tests_unit_t_args_CFLAGS = $(DAEMON_CFLAGS)
 tests_unit_t_args_CPPFLAGS = $(AM_CPPFLAGS) \
 	-I$(top_srcdir)/tests/unit -I$(top_srcdir)/client
 tests_unit_t_args_LDADD = $(DAEMON_LIBS)
+
+check_PROGRAMS += tests/unit/t_tlspin
+tests_unit_t_tlspin_SOURCES = tests/unit/t_tlspin.c client/tls.c \
+	client/tls.h daemon/tls_fp.c daemon/tls_fp.h client/args.c \
+	client/args.h client/progress.c
+tests_unit_t_tlspin_CFLAGS = $(DAEMON_CFLAGS) -pthread
+tests_unit_t_tlspin_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/unit \
+	-I$(top_srcdir)/client -I$(top_srcdir)/daemon
+tests_unit_t_tlspin_LDADD = $(DAEMON_LIBS) -lpthread

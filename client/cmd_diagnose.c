@@ -111,11 +111,17 @@ diag_child(struct diag *g, const char *const *args, int *rc)
 	int		 p[2], st, i, k = 0;
 
 	*rc = 1;
-	snprintf(hp, sizeof hp, strchr(g->c->host, ':') != NULL ? "[%s]:%u" :
-	    "%s:%u", g->c->host, g->c->port);
+	/* The scheme and the CAs too: the children speak as we do. */
+	snprintf(hp, sizeof hp, "%s", g->c->tls ? "https://" : "");
+	args_hostport(hp + strlen(hp), sizeof hp - strlen(hp), g->c->host,
+	    g->c->port);
 	av[k++] = "nasperf";
 	av[k++] = "-H";
 	av[k++] = hp;
+	if (g->c->cacert != NULL) {
+		av[k++] = "--cacert";
+		av[k++] = g->c->cacert;
+	}
 	av[k++] = "--json";
 	for (i = 0; args[i] != NULL && k < (int)NP_NITEMS(av) - 1; i++)
 		av[k++] = args[i];

@@ -6,7 +6,9 @@
  * request: GET /v1/synth to download, PUT /v1/synth to upload.  Bytes go
  * straight between the socket and one period of the pattern; with --verify
  * every byte received is compared with it (downloads here, uploads by the
- * daemon).
+ * daemon).  When the daemon's data plane speaks TLS (/v1/info's synth.tls),
+ * each socket is wrapped in it (tls.h), its certificate pinned or checked
+ * as the API's.
  */
 #include "config.h"
 
@@ -35,6 +37,7 @@
 #include "client.h"
 #include "nptime.h"
 #include "synth_pattern.h"
+#include "tls.h"
 
 #define SYNTH_PORT		9632
 #define SYNTH_MAX_STREAMS	64
@@ -53,7 +56,8 @@ struct synth_stream {
 	uint64_t		 declare;	/* timed upload's length */
 	_Atomic uint64_t	 moved;		/* sent or received so far */
 	int			 failed;
-	char			 err[256];
+	int			 tls_refused;	/* the certificate was */
+	char			 err[TLS_WHY_SIZE];
 	int			 status;	/* HTTP status of the answer */
 	uint64_t		 srv_bytes;	/* upload: what arrived */
 	int			 verified;	/* -1 not asked, 0 no, 1 yes */
@@ -69,6 +73,7 @@ struct synth_test {
 	struct client		*c;
 	int			 upload;
 	unsigned		 port;
+	int			 tls;		/* the data plane's synth.tls */
 	unsigned		 nstreams;
 	uint64_t		 bytes;		/* 0: timed */
 	double			 seconds;
@@ -139,40 +144,44 @@ synth_connect(struct synth_stream *st)
 }
 
 /*
- * The port of the daemon's data plane from /v1/info; SYNTH_PORT from a
- * daemon that does not say.  -1 with the error printed when it is off.
+ * What /v1/info says of the daemon's data plane: whether it speaks TLS,
+ * and its port unless --port or NASPERF_SYNTH_PORT gave one (SYNTH_PORT
+ * from a daemon that does not say).  -1 with the error printed when the
+ * port is to come from the daemon and the data plane is off.
  */
 static int
-synth_ask_port(struct synth_test *t)
+synth_ask_info(struct synth_test *t)
 {
-	json_t	*info, *p;
+	json_t	*info, *synth, *p;
 
-	t->port = SYNTH_PORT;
 	if ((info = client_call(t->c, EVHTTP_REQ_GET, "/v1/info", NULL)) ==
 	    NULL)
 		return (-1);
-	p = json_object_get(json_object_get(info, "synth"), "port");
-	if (json_is_integer(p) && json_integer_value(p) > 0 &&
+	synth = json_object_get(info, "synth");
+	t->tls = json_is_true(json_object_get(synth, "tls"));
+	p = json_object_get(synth, "port");
+	if (t->port == 0 && json_is_integer(p) && json_integer_value(p) > 0 &&
 	    json_integer_value(p) < 65536)
 		t->port = (unsigned)json_integer_value(p);
-	else if (json_is_object(json_object_get(info, "synth"))) {
+	else if (t->port == 0 && json_is_object(synth)) {
 		json_decref(info);
 		return (client_fail("%s port %u: the daemon's synthetic data "
 		    "plane is off (synth.max_streams is 0, or it could not "
 		    "bind synth.listen)", t->c->host, t->c->port));
-	}
+	} else if (t->port == 0)
+		t->port = SYNTH_PORT;
 	json_decref(info);
 	return (0);
 }
 
 /* Write all of buf; -1 on error. */
 static int
-synth_write_all(int fd, const void *buf, size_t len)
+synth_write_all(struct tls_io *io, const void *buf, size_t len)
 {
 	const char	*p = buf;
 
 	while (len > 0) {
-		ssize_t	n = send(fd, p, len, 0);
+		ssize_t	n = tls_io_send(io, p, len);
 
 		if (n == -1) {
 			if (errno == EINTR)
@@ -214,8 +223,8 @@ synth_header(const char *head, const char *name, char *out, size_t outsz)
  * are left at buf + *hlen up to *have.  The status, or -1 on error.
  */
 static int
-synth_read_head(struct synth_stream *st, int fd, char *buf, size_t bufsz,
-    size_t *hlen, size_t *have)
+synth_read_head(struct synth_stream *st, struct tls_io *io, char *buf,
+    size_t bufsz, size_t *hlen, size_t *have)
 {
 	char	*end;
 	int	 status;
@@ -228,11 +237,12 @@ synth_read_head(struct synth_stream *st, int fd, char *buf, size_t bufsz,
 			synth_fail(st, "the answer's head is too long");
 			return (-1);
 		}
-		if ((n = recv(fd, buf + *have, bufsz - *have - 1, 0)) <= 0) {
+		if ((n = tls_io_recv(io, buf + *have, bufsz - *have - 1)) <=
+		    0) {
 			if (n == -1 && errno == EINTR)
 				continue;
-			synth_fail(st, "%s before an answer came",
-			    n == 0 ? "the connection closed" : strerror(errno));
+			synth_fail(st, "%s before an answer came", n == 0 ?
+			    "the connection closed" : tls_io_strerror(io));
 			return (-1);
 		}
 		*have += (size_t)n;
@@ -250,8 +260,8 @@ synth_read_head(struct synth_stream *st, int fd, char *buf, size_t bufsz,
 
 /* Read the rest of a small JSON answer whose head is in buf. */
 static json_t *
-synth_read_json(struct synth_stream *st, int fd, char *buf, size_t bufsz,
-    size_t hlen, size_t have)
+synth_read_json(struct synth_stream *st, struct tls_io *io, char *buf,
+    size_t bufsz, size_t hlen, size_t have)
 {
 	json_error_t	 jerr;
 	char		 v[32];
@@ -263,7 +273,7 @@ synth_read_json(struct synth_stream *st, int fd, char *buf, size_t bufsz,
 	if (len > bufsz - hlen - 1)
 		len = bufsz - hlen - 1;
 	while (have - hlen < len) {
-		ssize_t	n = recv(fd, buf + have, hlen + len - have, 0);
+		ssize_t	n = tls_io_recv(io, buf + have, hlen + len - have);
 
 		if (n <= 0) {
 			if (n == -1 && errno == EINTR)
@@ -279,13 +289,13 @@ synth_read_json(struct synth_stream *st, int fd, char *buf, size_t bufsz,
 
 /* A non-200 answer: the daemon's message as the stream's error. */
 static void
-synth_answer_error(struct synth_stream *st, int fd, char *buf, size_t bufsz,
-    size_t hlen, size_t have)
+synth_answer_error(struct synth_stream *st, struct tls_io *io, char *buf,
+    size_t bufsz, size_t hlen, size_t have)
 {
 	const char	*msg = NULL;
 	json_t		*j;
 
-	j = synth_read_json(st, fd, buf, bufsz, hlen, have);
+	j = synth_read_json(st, io, buf, bufsz, hlen, have);
 	msg = json_string_value(json_object_get(json_object_get(j, "error"),
 	    "message"));
 	/* A timed upload declares what the daemon allows, and tries again. */
@@ -311,8 +321,7 @@ synth_request(struct synth_stream *st, char *buf, size_t bufsz)
 	if (c->token[0] != '\0')
 		snprintf(auth, sizeof auth, "Authorization: Bearer %s\r\n",
 		    c->token);
-	snprintf(host, sizeof host, strchr(c->host, ':') != NULL ?
-	    "[%s]:%u" : "%s:%u", c->host, t->port);
+	args_hostport(host, sizeof host, c->host, t->port);
 	if (t->upload)
 		snprintf(buf, bufsz, "PUT /v1/synth?pattern=%s&seed=%ju%s "
 		    "HTTP/1.1\r\nHost: %s\r\n%sUser-Agent: nasperf/%s\r\n"
@@ -350,18 +359,19 @@ synth_take_link(struct synth_stream *st, const char *head)
 
 /* Receive a download, checking it against the period when asked. */
 static void
-synth_download(struct synth_stream *st, int fd, char *buf, size_t bufsz)
+synth_download(struct synth_stream *st, struct tls_io *io, char *buf,
+    size_t bufsz)
 {
 	struct synth_test	*t = st->t;
 	size_t			 hlen, have, bad;
 	uint64_t		 got = 0;
 	ssize_t			 n;
 
-	if ((st->status = synth_read_head(st, fd, buf, bufsz, &hlen,
+	if ((st->status = synth_read_head(st, io, buf, bufsz, &hlen,
 	    &have)) == -1)
 		return;
 	if (st->status != 200) {
-		synth_answer_error(st, fd, buf, bufsz, hlen, have);
+		synth_answer_error(st, io, buf, bufsz, hlen, have);
 		return;
 	}
 	synth_take_link(st, buf);
@@ -382,8 +392,8 @@ synth_download(struct synth_stream *st, int fd, char *buf, size_t bufsz)
 		}
 		if (st->want > 0 && got >= st->want)
 			break;
-		n = recv(fd, buf, st->want > 0 && st->want - got < bufsz ?
-		    (size_t)(st->want - got) : bufsz, 0);
+		n = tls_io_recv(io, buf, st->want > 0 && st->want - got <
+		    bufsz ? (size_t)(st->want - got) : bufsz);
 		if (n == 0)
 			break;
 		if (n == -1) {
@@ -392,7 +402,7 @@ synth_download(struct synth_stream *st, int fd, char *buf, size_t bufsz)
 				continue;
 			}
 			synth_fail(st, "after %ju bytes: %s", (uintmax_t)got,
-			    strerror(errno));
+			    tls_io_strerror(io));
 			return;
 		}
 	}
@@ -403,7 +413,8 @@ synth_download(struct synth_stream *st, int fd, char *buf, size_t bufsz)
 
 /* Send an upload from the period, then read the daemon's account of it. */
 static void
-synth_upload(struct synth_stream *st, int fd, char *buf, size_t bufsz)
+synth_upload(struct synth_stream *st, struct tls_io *io, char *buf,
+    size_t bufsz)
 {
 	struct synth_test	*t = st->t;
 	size_t			 hlen, have;
@@ -413,11 +424,11 @@ synth_upload(struct synth_stream *st, int fd, char *buf, size_t bufsz)
 	const char		*s;
 
 	/* Expect: 100-continue: a refusal arrives before any body is sent. */
-	if ((st->status = synth_read_head(st, fd, buf, bufsz, &hlen,
+	if ((st->status = synth_read_head(st, io, buf, bufsz, &hlen,
 	    &have)) == -1)
 		return;
 	if (st->status != 100) {
-		synth_answer_error(st, fd, buf, bufsz, hlen, have);
+		synth_answer_error(st, io, buf, bufsz, hlen, have);
 		return;
 	}
 	synth_take_link(st, buf);
@@ -432,11 +443,11 @@ synth_upload(struct synth_stream *st, int fd, char *buf, size_t bufsz)
 			len = SYNTH_IO;
 		if (st->want > 0 && st->want - sent < len)
 			len = (size_t)(st->want - sent);
-		if ((n = send(fd, t->period + pos, len, 0)) == -1) {
+		if ((n = tls_io_send(io, t->period + pos, len)) == -1) {
 			if (errno == EINTR)
 				continue;
 			synth_fail(st, "after %ju bytes: %s", (uintmax_t)sent,
-			    strerror(errno));
+			    tls_io_strerror(io));
 			return;
 		}
 		sent += (uint64_t)n;
@@ -444,15 +455,15 @@ synth_upload(struct synth_stream *st, int fd, char *buf, size_t bufsz)
 	}
 	/* A timed upload ends here: the daemon answers a half-close. */
 	if (st->want == 0)
-		shutdown(fd, SHUT_WR);
-	if ((st->status = synth_read_head(st, fd, buf, bufsz, &hlen,
+		tls_io_shutdown(io);
+	if ((st->status = synth_read_head(st, io, buf, bufsz, &hlen,
 	    &have)) == -1)
 		return;
 	if (st->status != 200) {
-		synth_answer_error(st, fd, buf, bufsz, hlen, have);
+		synth_answer_error(st, io, buf, bufsz, hlen, have);
 		return;
 	}
-	if ((j = synth_read_json(st, fd, buf, bufsz, hlen, have)) == NULL)
+	if ((j = synth_read_json(st, io, buf, bufsz, hlen, have)) == NULL)
 		return;
 	st->srv_bytes = (uint64_t)json_integer_value(json_object_get(j,
 	    "bytes"));
@@ -475,8 +486,10 @@ static void *
 synth_stream_run(void *arg)
 {
 	struct synth_stream	*st = arg;
+	struct synth_test	*t = st->t;
+	struct tls_io		 io;
 	char			*buf;
-	int			 fd, try;
+	int			 try;
 
 	st->verified = st->t->verify ? 1 : -1;
 	st->declare = SYNTH_UNBOUNDED;
@@ -485,17 +498,21 @@ synth_stream_run(void *arg)
 		goto out;
 	}
 	for (try = 0; try < 2; try++) {
-		if ((fd = synth_connect(st)) == -1)
+		io.ssl = NULL;
+		if ((io.fd = synth_connect(st)) == -1)
 			goto out;
 		synth_request(st, buf, SYNTH_IO);
-		if (synth_write_all(fd, buf, strlen(buf)) == -1)
+		if (t->tls && tls_io_start(&io, t->c, t->port) == -1) {
+			st->tls_refused = io.peer.refused;
+			synth_fail(st, "%s", io.err);
+		} else if (synth_write_all(&io, buf, strlen(buf)) == -1)
 			synth_fail(st, "cannot send the request: %s",
-			    strerror(errno));
-		else if (st->t->upload)
-			synth_upload(st, fd, buf, SYNTH_IO + 1);
+			    tls_io_strerror(&io));
+		else if (t->upload)
+			synth_upload(st, &io, buf, SYNTH_IO + 1);
 		else
-			synth_download(st, fd, buf, SYNTH_IO + 1);
-		close(fd);
+			synth_download(st, &io, buf, SYNTH_IO + 1);
+		tls_io_close(&io);
 		if (!st->failed || st->status != 413 || st->declare == 0 ||
 		    st->declare == SYNTH_UNBOUNDED)
 			break;
@@ -533,7 +550,7 @@ synth_streams(struct synth_test *t, uint64_t *total, double *secs)
 {
 	uint64_t	last = 0;
 	double		tlast, end = 0, next;
-	unsigned	i, started = 0;
+	unsigned	i, started = 0, refused = 0;
 	int		failed = 0, done;
 
 	t->t0 = tlast = nptime_mono();
@@ -557,11 +574,13 @@ synth_streams(struct synth_test *t, uint64_t *total, double *secs)
 		if (done)
 			break;
 		usleep(50000);
+		tls_notices();
 		if (nptime_mono() >= next) {
 			synth_progress(t, &last, &tlast);
 			next += 1;
 		}
 	}
+	tls_notices();
 	*total = 0;
 	for (i = 0; i < started; i++) {
 		pthread_join(t->st[i].th, NULL);
@@ -571,12 +590,15 @@ synth_streams(struct synth_test *t, uint64_t *total, double *secs)
 		    atomic_load(&t->st[i].moved);
 	}
 	for (i = 0; i < t->nstreams; i++) {
-		if (t->st[i].failed) {
-			client_fail("%s port %u: %s stream %u: %s", t->c->host,
-			    t->port, t->upload ? "upload" : "download", i + 1,
-			    t->st[i].err);
-			failed = 1;
-		}
+		if (!t->st[i].failed)
+			continue;
+		failed = 1;
+		/* A refused certificate is said once, not for each stream. */
+		if (t->st[i].tls_refused && refused++ > 0)
+			continue;
+		client_fail("%s port %u: %s stream %u: %s", t->c->host,
+		    t->port, t->upload ? "upload" : "download", i + 1,
+		    t->st[i].err);
 	}
 	*secs = end - t->t0;
 	return (failed || started < t->nstreams ? -1 : 0);
@@ -587,9 +609,10 @@ static json_t *
 synth_result(const struct synth_test *t, uint64_t total, double secs,
     int verified, const struct synth_stream *st0)
 {
-	return (json_pack("{s:s,s:i,s:I,s:f,s:o,s:s,s:I,s:o,s:o,s:o}",
+	return (json_pack("{s:s,s:i,s:b,s:I,s:f,s:o,s:s,s:I,s:o,s:o,s:o}",
 	    "direction", t->upload ? "upload" : "download",
-	    "streams", (int)t->nstreams, "bytes", (json_int_t)total,
+	    "streams", (int)t->nstreams, "tls", t->tls,
+	    "bytes", (json_int_t)total,
 	    "seconds", secs, "bytes_per_second", secs > 0 ?
 	    json_real((double)total / secs) : json_null(),
 	    "pattern", synth_pattern_name(t->pattern),
@@ -669,9 +692,10 @@ synth_direction(struct synth_test *t, json_t *out)
 		json_decref(rep);
 		return (rc);
 	}
-	printf("%s: %ju bytes in %.2f s, %u stream%s: %.1f MB/s (%.0f Mb/s)",
-	    t->upload ? "upload" : "download", (uintmax_t)total, secs,
-	    t->nstreams, t->nstreams == 1 ? "" : "s", r / 1e6, r * 8 / 1e6);
+	printf("%s: %ju bytes in %.2f s, %u stream%s%s: %.1f MB/s "
+	    "(%.0f Mb/s)", t->upload ? "upload" : "download",
+	    (uintmax_t)total, secs, t->nstreams, t->nstreams == 1 ? "" : "s",
+	    t->tls ? " over TLS" : "", r / 1e6, r * 8 / 1e6);
 	if (st0->link_mbps > 0)
 		printf("; link %ju Mb/s (%s)", (uintmax_t)st0->link_mbps,
 		    st0->ifname);
@@ -856,8 +880,11 @@ cmd_synth(struct client *c, int argc, char **argv)
 		rc = 2;
 		goto out;
 	}
-	/* The data plane's port: --port, NASPERF_SYNTH_PORT, or the daemon's. */
-	if (t->port == 0 && synth_ask_port(t) == -1) {
+	/*
+	 * The data plane's port (--port, NASPERF_SYNTH_PORT, or the
+	 * daemon's) and whether it speaks TLS.
+	 */
+	if (synth_ask_info(t) == -1) {
 		rc = 1;
 		goto out;
 	}

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include <event2/buffer.h>
+#include <event2/bufferevent.h>
 #include <event2/event.h>
 #include <event2/http.h>
 #include <event2/keyvalq_struct.h>
@@ -33,10 +34,11 @@
 #include "jsonnum.h"
 #include "np.h"
 #include "show.h"
+#include "tls.h"
 
 static const char nasperf_usage[] =
-"usage: nasperf [-H host[:port]] [--token-file file] [--json] [--timeout sec]\n"
-"               command [args]\n"
+"usage: nasperf [-H [https://]host[:port]] [--token-file file]\n"
+"               [--cacert file] [--json] [--timeout sec] command [args]\n"
 "\n"
 "Commands:\n"
 "  help [COMMAND]        this help, or a command's own (as COMMAND --help)\n"
@@ -108,11 +110,19 @@ static const char nasperf_usage[] =
 "      [USER@]HOST       stop it and remove every file install wrote\n"
 "\n"
 "Options, anywhere on the line (in run, what follows -- is the command's):\n"
-"  -H, --host HOST[:PORT]  the daemon (default $NASPERF_HOST, else\n"
-"                        127.0.0.1:9631; IPv6 as [::1]:9631)\n"
+"  -H, --host [https://]HOST[:PORT]\n"
+"                        the daemon (default $NASPERF_HOST, else\n"
+"                        127.0.0.1:9631; IPv6 as [::1]:9631); https://\n"
+"                        speaks TLS to a daemon with api.tls on\n"
 "  -t, --token-file FILE   read the API token from FILE; without it, the\n"
 "                        token is $NASPERF_TOKEN's value, else read from\n"
 "                        " NASPERF_TOKEN_FILE "\n"
+"      --cacert FILE     with https://, verify the daemon's certificate\n"
+"                        and name against the CAs in FILE (default\n"
+"                        $NASPERF_CACERT); without it, the certificate\n"
+"                        seen first is pinned in the known-hosts file\n"
+"                        ($NASPERF_KNOWN_HOSTS, else\n"
+"                        ~/.config/nasperf/known_hosts)\n"
 "  -j, --json            print the daemon's JSON instead of tables\n"
 "  -T, --timeout SEC     give up after SEC seconds (default 10)\n"
 "  -V, --version         print the version and exit\n"
@@ -210,6 +220,62 @@ client_error_cb(enum evhttp_request_error err, void *arg)
 		c->timedout = 1;
 }
 
+/*
+ * A connection to the daemon, over TLS with c->tls (p its verification);
+ * NULL with the error printed.
+ */
+static struct evhttp_connection *
+client_connection(struct client *c, struct tls_peer *p)
+{
+	struct evhttp_connection	*evcon;
+	struct bufferevent		*bev;
+
+	if (!c->tls)
+		evcon = evhttp_connection_base_new(c->base, NULL, c->host,
+		    (ev_uint16_t)c->port);
+	else if ((bev = tls_bufferevent_new(c->base, c, p)) == NULL) {
+		client_fail("%s port %u: %s", c->host, c->port, p->why);
+		return (NULL);
+	} else if ((evcon = evhttp_connection_base_bufferevent_new(c->base,
+	    NULL, bev, c->host, (ev_uint16_t)c->port)) == NULL)
+		bufferevent_free(bev);
+	if (evcon == NULL)
+		client_fail("%s port %u: cannot create a connection", c->host,
+		    c->port);
+	return (evcon);
+}
+
+/* Say why no answer came to a request through evcon. */
+static void
+client_no_answer(struct client *c, struct evhttp_connection *evcon,
+    struct tls_peer *p, double timeout)
+{
+	char	hp[TLS_KEY_SIZE];
+
+	args_hostport(hp, sizeof hp, c->host, c->port);
+	if (c->timedout)
+		client_fail("%s port %u: no answer within %.0f s", c->host,
+		    c->port, timeout);
+	else if (c->tls && tls_failed(p,
+	    evhttp_connection_get_bufferevent(evcon))) {
+		if (p->refused)
+			client_fail("%s port %u: %s", c->host, c->port, p->why);
+		else
+			client_fail("%s port %u: %s (does nasperfd have "
+			    "api.tls on? without it, use -H %s)", c->host,
+			    c->port, p->why, hp);
+	} else if (c->tls)
+		client_fail("%s port %u: the connection closed without an "
+		    "answer (nasperfd closes connections from addresses "
+		    "outside its api.allow)", c->host, c->port);
+	else
+		client_fail("%s port %u: the connection closed without an "
+		    "answer (nasperfd closes connections from addresses "
+		    "outside its api.allow; one with api.tls closes plain "
+		    "connections too: use -H https://%s)", c->host, c->port,
+		    hp);
+}
+
 /* Send a request to the daemon; its answer into c->body and c->status. */
 int
 client_request(struct client *c, int method, const char *path,
@@ -219,8 +285,9 @@ client_request(struct client *c, int method, const char *path,
 	struct evhttp_request		*req;
 	struct evkeyvalq		*h;
 	struct timeval			 tv;
+	struct tls_peer			 peer;
 	char				 auth[NASPERF_TOKEN_MAX + 16];
-	char				 hosthdr[300], *js;
+	char				 hosthdr[TLS_KEY_SIZE], *js;
 	int				 rc = 1;
 
 	if (!c->probed && client_probe(c) != 0)
@@ -236,13 +303,8 @@ client_request(struct client *c, int method, const char *path,
 		goto out;
 	}
 	evbuffer_drain(c->body, evbuffer_get_length(c->body));
-	evcon = evhttp_connection_base_new(c->base, NULL, c->host,
-	    (ev_uint16_t)c->port);
-	if (evcon == NULL) {
-		client_fail("%s port %u: cannot create a connection", c->host,
-		    c->port);
+	if ((evcon = client_connection(c, &peer)) == NULL)
 		goto out;
-	}
 	tv.tv_sec = (time_t)timeout;
 	tv.tv_usec = (suseconds_t)((timeout - floor(timeout)) * 1e6);
 	evhttp_connection_set_timeout_tv(evcon, &tv);
@@ -252,8 +314,7 @@ client_request(struct client *c, int method, const char *path,
 	}
 	evhttp_request_set_error_cb(req, client_error_cb);
 	h = evhttp_request_get_output_headers(req);
-	snprintf(hosthdr, sizeof hosthdr, strchr(c->host, ':') != NULL ?
-	    "[%s]:%u" : "%s:%u", c->host, c->port);
+	args_hostport(hosthdr, sizeof hosthdr, c->host, c->port);
 	evhttp_add_header(h, "Host", hosthdr);
 	evhttp_add_header(h, "Accept", "application/json");
 	evhttp_add_header(h, "User-Agent", "nasperf/" PACKAGE_VERSION);
@@ -278,15 +339,9 @@ client_request(struct client *c, int method, const char *path,
 		goto out;
 	}
 	event_base_dispatch(c->base);
+	tls_notices();
 	if (c->status == 0) {
-		if (c->timedout)
-			client_fail("%s port %u: no answer within %.0f s",
-			    c->host, c->port, timeout);
-		else
-			client_fail("%s port %u: the connection closed without "
-			    "an answer (nasperfd closes connections from "
-			    "addresses outside its api.allow)", c->host,
-			    c->port);
+		client_no_answer(c, evcon, &peer, timeout);
 		goto out;
 	}
 	rc = 0;
