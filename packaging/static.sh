@@ -6,9 +6,9 @@
 # Writes OUTDIR/nasperfd and OUTDIR/nasperf, stripped; the tree is
 # configured and built out of source in OUTDIR/.build (kept, so that a
 # second run rebuilds only what changed; its binaries keep their symbols).
-# glibc, libevent, libyaml and jansson are linked in statically, so the
+# glibc, libevent, OpenSSL, libyaml and jansson are linked in statically, so the
 # binaries run on any Linux from 3.2 (3.7 on aarch64), whatever C library
-# the box has.  libevent, libyaml and jansson are Debian's: the build
+# the box has.  libevent, OpenSSL, libyaml and jansson are Debian's: the build
 # machine's own -dev packages for its architecture, and for another one
 # those that scripts/deps.sh (np_install_cross) unpacks into
 # NP_CROSS_SYSROOT/DEBARCH, or else the multiarch ones installed in
@@ -80,6 +80,9 @@ elif [ -f "$sysroot/usr/lib/$triplet/pkgconfig/libevent_core.pc" ]; then
 	PKG_CONFIG_LIBDIR=$sysroot/usr/lib/$triplet/pkgconfig:$sysroot/usr/share/pkgconfig
 	PKG_CONFIG_SYSROOT_DIR=$sysroot
 	export PKG_CONFIG_LIBDIR PKG_CONFIG_SYSROOT_DIR
+	# OpenSSL's headers that differ per architecture (opensslconf.h)
+	# are in the multiarch directory, which openssl.pc does not name.
+	cppflags="-I$sysroot/usr/include/$triplet"
 elif [ -f "/usr/lib/$triplet/pkgconfig/libevent_core.pc" ]; then
 	PKG_CONFIG_LIBDIR=/usr/lib/$triplet/pkgconfig:/usr/share/pkgconfig
 	export PKG_CONFIG_LIBDIR
@@ -113,7 +116,7 @@ for w in smbclient libnfs; do
 	fi
 done
 set -- "$@" CC="$cc" PKG_CONFIG="pkg-config --static" \
-    CFLAGS="$cflags" LDFLAGS="$ldflags" \
+    CPPFLAGS="${cppflags:-}" CFLAGS="$cflags" LDFLAGS="$ldflags" \
     LIBEVENT_CFLAGS="$ev_cflags" LIBEVENT_LIBS="$ev_libs"
 
 mkdir -p "$out/.build"
