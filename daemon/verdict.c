@@ -2058,7 +2058,7 @@ verdict_report(const struct history *h, const struct verdict_run *run,
 	hints = verdict_hints(&x->f);
 	ev = v_evidence(x);
 	ser = v_series(x);
-	win = json_pack("{s:f,s:f,s:f,s:f,s:i,s:o}", "start", x->a->t, "end",
+	win = json_pack("{s:f,s:f,s:f,s:f,s:I,s:o}", "start", x->a->t, "end",
 	    x->b->t, "seconds", x->T, "step", x->h->interval, "samples",
 	    (json_int_t)x->all.n, "gaps", v_gaps(x));
 	ceil = v_ceilings(x, ver);
