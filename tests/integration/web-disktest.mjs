@@ -2,8 +2,8 @@
 // 63-web-disktest.sh: the volume ticked, progress shown while it runs,
 // the result's figures as the API gives them, and the volume's new
 // baseline in the live view.  Environment as web-lib.mjs, and VOLUME.
-import { apiGet, complaints, failed, ok, openPage, until } from
-    './web-lib.mjs';
+import { apiGet, complaints, failed, ok, openPage, statusError, until }
+    from './web-lib.mjs';
 
 const env = process.env;
 const { browser, page, shot } = await openPage({ login: true });
@@ -77,6 +77,8 @@ try {
 	await shot('2-live-baseline');
 	ok('no script error and no policy violation in the console',
 	    complaints.length === 0, complaints.join(' | '));
+	const bad = await statusError(page);
+	ok(`the status line reports no error (${bad || 'none'})`, bad === '');
 } catch (e) {
 	ok('the disk test page ran to its end', false, e.stack);
 	await shot('error').catch(() => {});

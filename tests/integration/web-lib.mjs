@@ -55,15 +55,40 @@ export function rateOf(text) {
 // Script errors and policy violations seen in the console.
 export const complaints = [];
 
+// What the page's status line said went wrong ("lost the daemon: ...")
+// at any moment since the page loaded, joined, else ''.  A failure there
+// may last only until the next refresh succeeds, so openPage has every
+// document record each one as it is shown.
+export async function statusError(page) {
+	return page.evaluate(() => [...new Set(window.npStatusErrors ?? [])]
+	    .join(' | '));
+}
+
+function watchStatus() {
+	window.npStatusErrors = [];
+	document.addEventListener('DOMContentLoaded', () => {
+		const s = document.querySelector('#status');
+		if (s == null)
+			return;
+		new MutationObserver(() => {
+			if (s.classList.contains('bad'))
+				window.npStatusErrors.push(s.textContent);
+		}).observe(s, { attributes: true, childList: true,
+		    characterData: true, subtree: true });
+	});
+}
+
 // Debian's Chromium with a fresh profile and no network chatter; the page
-// at URL opened and logged in when login is true.
-export async function openPage({ login = false } = {}) {
+// at URL opened and logged in when login is true; a certificate no CA
+// signed (nasperfd's own, with api.tls) taken when tls is true.
+export async function openPage({ login = false, tls = false } = {}) {
 	const { chromium } = await import(env.PLAYWRIGHT);
 	const browser = await chromium.launch({
 		executablePath: env.CHROMIUM,
 		args: ['--no-sandbox', '--disable-gpu', '--disable-quic',
 		    '--no-first-run', '--disable-background-networking',
-		    '--disable-component-update', '--disable-sync'],
+		    '--disable-component-update', '--disable-sync',
+		    ...(tls ? ['--ignore-certificate-errors'] : [])],
 	});
 	const page = await browser.newPage({ viewport: { width: 1280,
 	    height: 900 } });
@@ -72,6 +97,7 @@ export async function openPage({ login = false } = {}) {
 			complaints.push(m.text());
 	});
 	page.on('pageerror', (e) => complaints.push(`page error: ${e.message}`));
+	await page.addInitScript(watchStatus);
 	const shot = (name) => page.screenshot({ path: `${env.SHOTS}/${name}.png`,
 	    fullPage: true });
 	if (login) {

@@ -7,7 +7,8 @@
 // (the client), API (host:port for the client), SHOTS, SEED, PLAYWRIGHT
 // (the module), CHROMIUM, NCPU.
 import { spawn } from 'node:child_process';
-import { apiGet, complaints, failed, ok, openPage, pick, rateOf, until } from
+import { apiGet, complaints, failed, ok, openPage, pick, rateOf,
+    statusError, until } from
     './web-lib.mjs';
 
 const env = process.env;
@@ -233,6 +234,8 @@ try {
 
 	ok('no script error and no policy violation in the console',
 	    complaints.length === 0, complaints.join(' | '));
+	const bad = await statusError(page);
+	ok(`the status line reports no error (${bad || 'none'})`, bad === '');
 } catch (e) {
 	ok('the page test ran to its end', false, e.stack);
 	await shot('error').catch(() => {});

@@ -464,14 +464,16 @@ function drawLive() {
 // The SMB sessions smbstatus listed last: signing and encryption are what
 // most often make smbd CPU-bound.
 function drawSessions() {
+	// protocols.smb.sessions: smbstatus's answer, its list in sessions.
 	const smb = topology?.protocols?.smb;
-	const ss = smb?.sessions ?? [];
+	const st = smb?.sessions;
+	const ss = st?.sessions ?? [];
 	const deg = (x) => (x ? [x.degree, x.cipher].filter(Boolean)
 	    .join(' ') : '–');
 	$('#smb-sessions').hidden = ss.length === 0;
 	$('#smb-sessions-none').textContent = ss.length ? '' : smb == null ?
-	    'No Samba here.' : smb.available === false ? 'smbstatus could ' +
-	    `not be read${smb.error ? `: ${smb.error}` : ''}.` :
+	    'No Samba here.' : st?.available === false ? 'smbstatus could ' +
+	    `not be read${st.error ? `: ${st.error}` : ''}.` :
 	    'No SMB session is open.';
 	fillRows($('#smb-sessions'), ss.map((x) => [x.address ?? '–',
 	    x.machine ?? '–', x.user ?? '–', num(String(x.pid ?? '–')),
