@@ -25,9 +25,10 @@ daemon/web_assets.c: $(PAGE_FILES) web/package-lock.json \
 	    "/ui/uplot-LICENSE.txt|text/plain; charset=utf-8|$(PAGE_UPLOT)/../LICENSE"
 
 dist_check_SCRIPTS += tests/integration/61-web.sh \
-	tests/integration/62-web-proxy.sh tests/integration/63-web-disktest.sh
+	tests/integration/62-web-proxy.sh tests/integration/63-web-disktest.sh \
+	tests/integration/65-web-tls.sh
 EXTRA_DIST += tests/integration/web-lib.mjs tests/integration/web-page.mjs \
-	tests/integration/web-disktest.mjs
+	tests/integration/web-disktest.mjs tests/integration/web-tls.mjs
 
 check_PROGRAMS += tests/unit/t_web
 tests_unit_t_web_SOURCES = tests/unit/t_web.c daemon/web.c daemon/web.h \

@@ -617,7 +617,7 @@ page_daemon() {
 # the page at URL (ending in /), its checks numbered here; screenshots into
 # SHOTS.
 page_test() {
-	local line ncpu script=${3:-web-page.mjs}
+	local ncpu script=${3:-web-page.mjs}
 	rm -rf "$2"
 	mkdir -p "$2"
 	ncpu=$(api /v1/info | jq -r .cpu.logical_cpus)
@@ -626,14 +626,20 @@ page_test() {
 	    SHOTS=$2 SEED=$SEED PLAYWRIGHT=$PLAYWRIGHT CHROMIUM=$CHROMIUM \
 	    NCPU=$ncpu timeout 300 node \
 	    "$NP_SRCDIR/tests/integration/$script" >"$T_TMP/page.out" 2>&1
+	page_checks "$T_TMP/page.out"
+	echo "# screenshots in $2"
+}
+
+# page_checks FILE: a browser test's "ok - " and "not ok - " lines in FILE
+# as this test's checks, the rest as comments.
+page_checks() {
+	local line
 	while IFS= read -r line; do
 		case $line in
 		"ok - "*) ok "${line#ok - }" ;;
 		"not ok - "*) not_ok "${line#not ok - }" ;;
 		*) echo "# $line" ;;
 		esac
-	done <"$T_TMP/page.out"
-	check "the browser test printed its checks" \
-	    grep -q '^ok - ' "$T_TMP/page.out"
-	echo "# screenshots in $2"
+	done <"$1"
+	check "the browser test printed its checks" grep -q '^ok - ' "$1"
 }

@@ -861,10 +861,13 @@ function netDownload(secs) {
 	});
 }
 
-// An upload of about secs at the last download's rate (16 MiB to 1 GiB),
-// one MiB of random bytes repeated.
+// An upload of about secs at the last download's rate (16 MiB to 1 GiB,
+// 256 MiB over TLS: Chromium failed a 512 MiB body to an https port with
+// ERR_BLOB_OUT_OF_MEMORY where it sent 1 GiB over http), one MiB of random
+// bytes repeated.
 function netUpload(secs) {
-	const mib = Math.max(16, Math.min(1024, Math.round(netRate * secs /
+	const max = info?.synth?.tls ? 256 : 1024;
+	const mib = Math.max(16, Math.min(max, Math.round(netRate * secs /
 	    1048576) || 64));
 	const chunk = new Uint8Array(1048576);
 	for (let i = 0; i < chunk.length; i += 65536)
