@@ -41,7 +41,11 @@
 
 #define SYNTH_PORT		9632
 #define SYNTH_MAX_STREAMS	64
-#define SYNTH_IO		(4U << 20)	/* one read or write */
+/*
+ * One read or write.  1 MiB sends took one loopback upload stream from
+ * 39-41 to 47-48 Gb/s against 4 MiB ones (256 KiB: 27), reads as fast.
+ */
+#define SYNTH_IO		(1U << 20)
 #define SYNTH_HEAD_MAX		16384
 #define SYNTH_UNBOUNDED		1099511627776ULL /* a timed upload declares */
 #define SYNTH_DEFAULT_TIME	10.0		/* seconds */
