@@ -258,6 +258,7 @@ diag_test(struct diag *g, const json_t *row)
 	json_object_set(o, "share_of_lower_pct", json_object_get(ceil,
 	    "share_of_lower_pct"));
 	json_object_set(o, "lower", json_object_get(ceil, "lower"));
+	json_object_set(o, "rest", json_object_get(ceil, "rest"));
 	json_object_set(o, "hints", json_object_get(rep, "hints"));
 	json_decref(rep);
 	return (o);
@@ -306,7 +307,7 @@ diag_print(const json_t *doc)
 	const json_t	*t, *v, *x, *c = json_object_get(doc, "ceilings");
 	struct table	*tb;
 	char		 rate[48];
-	size_t		 i;
+	size_t		 i, n;
 
 	printf("nasperf diagnose %s (daemon %s, %.0f s of %.0f s)\n\n",
 	    show_str(doc, "target"), show_str(doc, "daemon"),
@@ -340,6 +341,16 @@ diag_print(const json_t *doc)
 	}
 	printf("\n");
 	table_done(tb, stdout);
+	/* Below its lower ceiling, what a test lost the rest to. */
+	n = 0;
+	json_array_foreach(json_object_get(doc, "tests"), i, t) {
+		if (!json_is_object(json_object_get(t, "rest")))
+			continue;
+		if (n++ == 0)
+			printf("\nwhat took the rest of the lower ceiling\n");
+		printf("  - %s: %s\n", show_str(t, "test"), show_str(
+		    json_object_get(t, "rest"), "text"));
+	}
 	if (json_array_size(json_object_get(doc, "causes")) > 0)
 		printf("\nlikely causes\n");
 	json_array_foreach(json_object_get(doc, "causes"), i, x)

@@ -121,6 +121,12 @@ dh_tests(FILE *f, const json_t *tests, const char *h)
 			probe_html_esc(f, dh_str(v, "summary"));
 		} else
 			fputs("-", f);
+		/* Below its lower ceiling: what took the rest. */
+		if (json_is_object(json_object_get(t, "rest"))) {
+			fputs("<br>the rest of the lower ceiling: taken by ", f);
+			probe_html_esc(f, dh_str(json_object_get(t, "rest"),
+			    "text"));
+		}
 		fputs("</td>", f);
 		snprintf(run, sizeof run, "%lld", (long long)json_integer_value(
 		    json_object_get(t, "run")));

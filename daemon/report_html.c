@@ -772,6 +772,11 @@ html_ceilings(struct html *h, const json_t *c)
 		}
 		fputs("</td></tr>\n", h->out);
 	}
+	if (json_is_object(json_object_get(c, "rest"))) {
+		fputs("<tr><th>The rest</th><td></td><td>taken by ", h->out);
+		html_esc(h, html_str(json_object_get(c, "rest"), "text"));
+		fputs("</td></tr>\n", h->out);
+	}
 	fputs("</table>\n</section>\n", h->out);
 }
 

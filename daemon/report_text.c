@@ -191,6 +191,9 @@ rt_ceilings(const json_t *rep, FILE *f)
 		    rt_num(c, "share_of_lower_pct"), rt_str(c, "lower"),
 		    strcmp(rt_str(c, "lower"), "disks") == 0 ? "'" : "'s");
 	fprintf(f, "\n");
+	if (json_is_object(json_object_get(c, "rest")))
+		fprintf(f, "         %-8s taken by %s\n", "the rest",
+		    rt_str(json_object_get(c, "rest"), "text"));
 }
 
 /* The SMB session, the path, and the evidence as a table. */

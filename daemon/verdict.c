@@ -46,6 +46,7 @@
 #define V_LOSS_PCT	1.0	/* segments retransmitted, % of those sent */
 #define V_MSS		1448.0	/* bytes a segment, to count them */
 #define V_INFLIGHT_HI	1.5
+#define V_CEIL_REACHED	85.0	/* of the lower ceiling: it was reached */
 
 /* A resource looked at, and how close to its limit it was. */
 struct v_cand {
@@ -1933,16 +1934,83 @@ v_ceiling(double bps, const char *of, const char *basis, double when,
 	    json_null()));
 }
 
+/* Whether hints holds one of kind. */
+static int
+v_hinted(const json_t *hints, const char *kind)
+{
+	const json_t	*h;
+	size_t		 i;
+
+	json_array_foreach(hints, i, h) {
+		if (json_is_string(json_object_get(h, "kind")) &&
+		    strcmp(json_string_value(json_object_get(h, "kind")),
+		    kind) == 0)
+			return (1);
+	}
+	return (0);
+}
+
+/*
+ * What took the rest of the lower ceiling, when the transfer reached less
+ * than V_CEIL_REACHED of it: a cost of the protocol's path where the
+ * verdict names one (the serving process's CPU, SMB signing or encryption
+ * on it, other work on its core, small requests each waiting a round
+ * trip), else the resource the verdict names; {"by", "text"}, or null when
+ * the ceiling was reached, no ceiling is known, or nothing is named.
+ */
+static json_t *
+v_rest(const json_t *ver, const json_t *hints, double share,
+    const char *lower)
+{
+	const char	*cls = json_string_value(json_object_get(ver, "class"));
+	const char	*res = json_string_value(json_object_get(ver,
+			    "resource"));
+	const char	*by;
+	char		 text[512];
+
+	if (!isfinite(share) || share >= V_CEIL_REACHED || cls == NULL)
+		return (json_null());
+	if (res == NULL)
+		res = "-";
+	if (strcmp(cls, "cpu") == 0 && (v_hinted(hints, by = "smb_signing") ||
+	    v_hinted(hints, by = "smb_encryption"))) {
+		snprintf(text, sizeof text, "SMB %s, on the CPU of the serving "
+		    "process (%s)", by + 4, res);
+	} else if (strcmp(cls, "cpu") == 0) {
+		by = "serving_cpu";
+		snprintf(text, sizeof text, "the CPU of the serving process "
+		    "(%s)", res);
+	} else if (strcmp(cls, "contention") == 0) {
+		by = "contention";
+		snprintf(text, sizeof text, "other work on the serving "
+		    "process's core (%s)", res);
+	} else if (strcmp(cls, "latency") == 0) {
+		by = "small_requests";
+		snprintf(text, sizeof text, "small requests, each waiting a "
+		    "round trip");
+	} else if (strcmp(cls, "client") == 0) {
+		by = "client";
+		snprintf(text, sizeof text, "the client: %s", res);
+	} else if (strcmp(cls, "disk") == 0 || strcmp(cls, "network") == 0) {
+		/* Saturated below the ceiling measured: shared, or slower. */
+		by = strcmp(cls, "disk") == 0 ? "disks" : "network";
+		snprintf(text, sizeof text, "the %s (%s), busy below the %s "
+		    "ceiling measured", by, res, lower);
+	} else
+		return (json_null());
+	return (json_pack("{s:s,s:s}", "by", by, "text", text));
+}
+
 /*
  * The three ceilings of the run: what the disks under its volume can do
  * in its direction (the disk analyzer's baseline of the volume, else of
  * the highest device of its stack measured), what the network path to
  * this client can do (the capacity a synthetic test measured, else the
  * interface's speed), and what the transfer got: the share of the lower
- * ceiling it reached, and which one that is.
+ * ceiling it reached, which one that is, and what took the rest.
  */
 static json_t *
-v_ceilings(const struct v_ctx *x, const json_t *ver)
+v_ceilings(const struct v_ctx *x, const json_t *ver, const json_t *hints)
 {
 	const struct verdict_run	*r = x->run;
 	const struct verdict_path	*p = x->path;
@@ -1950,7 +2018,7 @@ v_ceilings(const struct v_ctx *x, const json_t *ver)
 	const char			*src;
 	char				 nof[HIST_NAME_MAX] = "";
 	double				 d = NAN, dwhen = 0, n = NAN, nwhen = 0;
-	double				 rd, wr, when, low = NAN;
+	double				 rd, wr, when, low = NAN, share;
 	size_t				 i;
 	int				 write;
 
@@ -1985,15 +2053,16 @@ v_ceilings(const struct v_ctx *x, const json_t *ver)
 		low = n;
 		lower = "network";
 	}
-	return (json_pack("{s:o,s:o,s:o,s:s?,s:o,s:O?}", "disks",
+	share = isfinite(x->client_rate) && low > 0 ? 100.0 * x->client_rate /
+	    low : NAN;
+	return (json_pack("{s:o,s:o,s:o,s:s?,s:o,s:o,s:O?}", "disks",
 	    v_ceiling(d, dof, "the disk analyzer", dwhen, p != NULL && p->synth ?
 	    "the synthetic data plane reads no disk" : "a disk test of the "
 	    "volume (nasperf disktest VOLUME) measures it"), "network",
 	    v_ceiling(n, nof, nbasis, nwhen, "a synthetic test from the "
 	    "client (nasperf synth) measures it"), "transfer_bytes_per_s",
 	    v_num(x->client_rate), "lower", lower, "share_of_lower_pct",
-	    isfinite(x->client_rate) && low > 0 ? json_real(100.0 *
-	    x->client_rate / low) : json_null(), "verdict",
+	    v_num(share), "rest", v_rest(ver, hints, share, lower), "verdict",
 	    json_object_get(ver, "class")));
 }
 
@@ -2061,7 +2130,7 @@ verdict_report(const struct history *h, const struct verdict_run *run,
 	win = json_pack("{s:f,s:f,s:f,s:f,s:I,s:o}", "start", x->a->t, "end",
 	    x->b->t, "seconds", x->T, "step", x->h->interval, "samples",
 	    (json_int_t)x->all.n, "gaps", v_gaps(x));
-	ceil = v_ceilings(x, ver);
+	ceil = v_ceilings(x, ver, hints);
 	rep = json_pack("{s:i,s:f,s:O?,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,"
 	    "s:o*}", "version", 1, "generated", nptime_real(), "server",
 	    server, "run", v_run_json(run), "window", win, "client_rate",

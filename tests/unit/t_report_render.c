@@ -604,6 +604,15 @@ test_html(void)
 	    strstr(d, "</i>network ceiling") < strstr(d, "eth1 receive"));
 	T_EQ_INT(count(h, "class=\"ln cap\""), 3);
 	free(h);
+	/* What took the rest of the lower ceiling, escaped. */
+	json_object_set_new(json_object_get(j, "ceilings"), "rest", json_pack(
+	    "{s:s,s:s}", "by", "smb_signing", "text", "SMB signing, on the "
+	    "CPU of the serving process (smbd <pid> 7)"));
+	h = render(report_html_write, j, &rc, &len);
+	T_TRUE(strstr(h, "<tr><th>The rest</th><td></td><td>taken by SMB "
+	    "signing, on the CPU of the serving process (smbd &lt;pid&gt; "
+	    "7)</td></tr>") != NULL);
+	free(h);
 	/* Its capacity unknown, or its interface silent: said so. */
 	json_object_set_new(json_array_get(json_object_get(json_object_get(j,
 	    "series"), "nics"), 1), "capacity_bytes_per_s", json_null());

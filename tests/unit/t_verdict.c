@@ -176,6 +176,17 @@ judge(const char *name, const struct verdict_run *r, const struct cfg *cfg)
 	return (rep);
 }
 
+/* A key of ceilings.rest, what took the rest of the lower ceiling. */
+static const char *
+rest(const json_t *rep, const char *key)
+{
+	const char	*s;
+
+	s = json_string_value(json_object_get(json_object_get(json_object_get(
+	    rep, "ceilings"), "rest"), key));
+	return (s != NULL ? s : "(none)");
+}
+
 static const char *
 vstr(const json_t *rep, const char *key)
 {
@@ -419,14 +430,39 @@ t_hints(struct cfg *cfg)
 	json_decref(rep);
 
 	/*
+	 * Below the network's ceiling (60 MB/s measured to this client), the
+	 * rest of it went to signing on smbd's CPU.
+	 */
+	r.path_capacity = 60e6;
+	r.path_capacity_time = T0 - 30;
+	rep = judge("smbd-one-core", &r, cfg);
+	T_EQ_STR(rest(rep, "by"), "smb_signing");
+	T_EQ_STR(rest(rep, "text"), "SMB signing, on the CPU of the serving "
+	    "process (smbd pid 4121 on cpu2)");
+	{
+		char	*text = as_text(rep);
+
+		T_TRUE(text != NULL && strstr(text, "transfer 10.0 MB/s: 17 % "
+		    "of the lower ceiling, the network's\n         the rest "
+		    "taken by SMB signing, on the CPU of the serving process "
+		    "(smbd pid 4121 on cpu2)\n") != NULL);
+		free(text);
+	}
+	json_decref(rep);
+
+	/*
 	 * Another smbd bound the run, not the session's: its signing is not
-	 * the cause.
+	 * the cause, and the rest went to that smbd's CPU.
 	 */
 	s.pid = 9999;
 	rep = judge("smbd-one-core", &r, cfg);
 	T_EQ_STR(vstr(rep, "resource"), "smbd pid 4121 on cpu2");
 	T_TRUE(hint(rep, "smb_signing") == NULL);
+	T_EQ_STR(rest(rep, "by"), "serving_cpu");
+	T_EQ_STR(rest(rep, "text"), "the CPU of the serving process (smbd "
+	    "pid 4121 on cpu2)");
 	json_decref(rep);
+	r.path_capacity = 0;
 	s.pid = 4121;
 	/* No earlier plain run faster than this one: none is cited. */
 	r.plain_rate = 8e6;
@@ -445,10 +481,13 @@ t_hints(struct cfg *cfg)
 	s.encryption.degree = SMBSTATUS_FULL;
 	snprintf(s.encryption.cipher, sizeof s.encryption.cipher,
 	    "AES-128-GCM");
+	r.path_capacity = 60e6;
 	rep = judge("smbd-one-core", &r, cfg);
 	T_TRUE(hinted(rep, "smb_encryption", "privacy and integrity",
 	    "encryption AES-128-GCM"));
+	T_EQ_STR(rest(rep, "by"), "smb_encryption");
 	json_decref(rep);
+	r.path_capacity = 0;
 	/* Not CPU-bound: signing is not the cause. */
 	run_init(&r, "smb3", "read", 117, 1048576);
 	r.session = &s;
