@@ -23,33 +23,38 @@ need_root
 need_cmd curl jq openssl
 
 export NASPERF_KNOWN_HOSTS=$T_TMP/known_hosts
-PORT=$(free_port)
-SPORT=$(free_port)
 ST=$T_TMP/state
 mkdir -m 700 "$ST"
-cat >"$T_TMP/c.yaml" <<EOF
-api:
-  listen: 127.0.0.1:$PORT
-  max_connections: 8
-  max_connections_per_address: 64
-  head_timeout: 3
-  tls: true
-synth:
-  listen: 127.0.0.1:$SPORT
-  tls: true
-EOF
 
-# start CONF: nasperfd with CONF, waiting for its TLS /healthz.
+# start [YAML]: nasperfd with TLS on both listeners on free ports PORT and
+# SPORT, YAML added to its api section; waits for its TLS /healthz and its
+# data port.  A port free a moment ago may since be a client's local
+# port: then it starts again on others.
 start() {
-	local i
-	"$NASPERFD" -f -d -c "$1" -s "$ST" >>"$T_TMP/d.log" 2>&1 &
-	NPD_PID=$!
-	at_exit "kill $NPD_PID 2>/dev/null"
-	for ((i = 0; i < 100; i++)); do
-		curl -fsk -o /dev/null "https://127.0.0.1:$PORT/healthz" &&
-		    return 0
-		kill -0 "$NPD_PID" 2>/dev/null || return 1
-		sleep 0.1
+	local i try
+	for ((try = 0; try < 5; try++)); do
+		PORT=$(free_port)
+		SPORT=$(free_port)
+		[ "$SPORT" != "$PORT" ] || continue
+		printf 'api:\n  listen: 127.0.0.1:%d\n  max_connections: 8\n  max_connections_per_address: 64\n  head_timeout: 3\n  tls: true\n%ssynth:\n  listen: 127.0.0.1:%d\n  tls: true\n' \
+		    "$PORT" "${1:-}" "$SPORT" >"$T_TMP/c.yaml"
+		"$NASPERFD" -f -d -c "$T_TMP/c.yaml" -s "$ST" >>"$T_TMP/d.log" \
+		    2>&1 &
+		NPD_PID=$!
+		at_exit "kill $NPD_PID 2>/dev/null"
+		for ((i = 0; i < 100; i++)); do
+			if curl -fsk -o /dev/null \
+			    "https://127.0.0.1:$PORT/healthz" &&
+			    grep -q "synth: listening on 127.0.0.1:$SPORT" \
+			    "$T_TMP/d.log"; then
+				return 0
+			fi
+			kill -0 "$NPD_PID" 2>/dev/null || break
+			sleep 0.1
+		done
+		kill "$NPD_PID" 2>/dev/null
+		wait "$NPD_PID" 2>/dev/null
+		grep -q "already in use" "$T_TMP/d.log" || return 1
 	done
 	return 1
 }
@@ -65,7 +70,7 @@ nas() {
 }
 
 # -- self-signed
-start "$T_TMP/c.yaml" || { sed 's/^/# /' "$T_TMP/d.log"; echo "Bail out!"; exit 1; }
+start || { sed 's/^/# /' "$T_TMP/d.log"; echo "Bail out!"; exit 1; }
 TOKEN=$(cat "$ST/token")
 check "the certificate is made in the state directory" test -s "$ST/tls.crt"
 is "its key is 0600" "$(stat -c %a "$ST/tls.key")" 600
@@ -162,16 +167,10 @@ openssl x509 -req -in srv.csr -CA ca.pem -CAkey ca.key -CAcreateserial \
     -days 2 -extfile ext -out srv.pem 2>/dev/null
 chmod 600 srv.key
 cd - >/dev/null || exit 1
-cat >"$T_TMP/ca.yaml" <<EOF
-api:
-  listen: 127.0.0.1:$PORT
-  tls: true
-  tls_certificate: $T_TMP/srv.pem
+start "  tls_certificate: $T_TMP/srv.pem
   tls_key: $T_TMP/srv.key
-synth:
-  listen: 127.0.0.1:$SPORT
-EOF
-start "$T_TMP/ca.yaml" || { sed 's/^/# /' "$T_TMP/d.log"; echo "Bail out!"; exit 1; }
+" || { sed 's/^/# /' "$T_TMP/d.log"; echo "Bail out!"; exit 1; }
+cp "$T_TMP/c.yaml" "$T_TMP/ca.yaml"
 is "the configured certificate is served" "$(seen "$PORT")" \
     "$(openssl x509 -in "$T_TMP/srv.pem" -noout -fingerprint -sha256 |
     sed 's/^.*=/SHA256:/')"

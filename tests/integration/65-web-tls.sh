@@ -13,21 +13,35 @@ SHOTS=$NP_BUILDDIR/tests/artifacts/65-web-tls
 rm -rf "$SHOTS"
 mkdir -p "$SHOTS"
 
-# serve SYNTH_TLS: nasperfd with api.tls, and synth.tls as given.
+# serve SYNTH_TLS: nasperfd with api.tls, and synth.tls as given, on free
+# ports PORT and SPORT (others when one was taken meanwhile).
 serve() {
-	PORT=$(free_port)
-	SPORT=$(free_port)
-	ST=$T_TMP/st.$PORT
-	mkdir -m 700 "$ST"
-	printf 'api:\n  listen: 127.0.0.1:%d\n  tls: true\nsynth:\n  listen: 127.0.0.1:%d\n  tls: %s\n' \
-	    "$PORT" "$SPORT" "$1" >"$T_TMP/c.yaml"
-	"$NASPERFD" -f -c "$T_TMP/c.yaml" -s "$ST" >"$T_TMP/d.$PORT.log" 2>&1 &
-	PID=$!
-	at_exit "kill $PID 2>/dev/null"
-	for ((i = 0; i < 100; i++)); do
-		curl -fsk -o /dev/null "https://127.0.0.1:$PORT/healthz" &&
-		    return 0
-		sleep 0.1
+	local i try
+	for ((try = 0; try < 5; try++)); do
+		PORT=$(free_port)
+		SPORT=$(free_port)
+		[ "$SPORT" != "$PORT" ] || continue
+		ST=$T_TMP/st.$PORT
+		mkdir -m 700 "$ST"
+		printf 'api:\n  listen: 127.0.0.1:%d\n  tls: true\nsynth:\n  listen: 127.0.0.1:%d\n  tls: %s\n' \
+		    "$PORT" "$SPORT" "$1" >"$T_TMP/c.yaml"
+		"$NASPERFD" -f -c "$T_TMP/c.yaml" -s "$ST" \
+		    >"$T_TMP/d.$PORT.log" 2>&1 &
+		PID=$!
+		at_exit "kill $PID 2>/dev/null"
+		for ((i = 0; i < 100; i++)); do
+			if curl -fsk -o /dev/null \
+			    "https://127.0.0.1:$PORT/healthz" &&
+			    grep -q "synth: listening on 127.0.0.1:$SPORT" \
+			    "$T_TMP/d.$PORT.log"; then
+				return 0
+			fi
+			kill -0 "$PID" 2>/dev/null || break
+			sleep 0.1
+		done
+		kill "$PID" 2>/dev/null
+		wait "$PID" 2>/dev/null
+		grep -q "already in use" "$T_TMP/d.$PORT.log" || return 1
 	done
 	return 1
 }

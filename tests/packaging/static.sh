@@ -21,7 +21,7 @@ VERSION=$(sed -n 's/^VERSION = //p' "$B/Makefile")
 
 # one ARCH CC QEMU FILE-SAYS: build and try one architecture.
 one() {
-	local arch=$1 cc=$2 qemu=$3 says=$4 o=$B/static/$1 port pid t n
+	local arch=$1 cc=$2 qemu=$3 says=$4 o=$B/static/$1 port sport pid t n
 	local -a run=()
 	if ! command -v "$cc" >/dev/null 2>&1; then
 		skip "$arch: $cc is not installed (scripts/deps.sh: np_install_cross)"
@@ -60,13 +60,16 @@ one() {
 
 	# Both listeners over TLS, with the certificate the daemon makes.
 	port=$(free_port)
+	sport=$(free_port)
+	while [ "$sport" = "$port" ]; do sport=$(free_port); done
 	printf 'api:\n  tls: true\nsynth:\n  listen: 127.0.0.1:%d\n  tls: true\n' \
-	    "$(free_port)" >"$T_TMP/c.$arch.yaml"
+	    "$sport" >"$T_TMP/c.$arch.yaml"
 	"${run[@]}" "$o/nasperfd" -f -c "$T_TMP/c.$arch.yaml" \
 	    -l "127.0.0.1:$port" -s "$T_TMP/st.$arch" >"$T_TMP/npd.$arch" 2>&1 &
 	pid=$!
 	for ((t = 0; t < 100; t++)); do
-		curl -fsk -o /dev/null "https://127.0.0.1:$port/healthz" && break
+		curl -fsk -o /dev/null "https://127.0.0.1:$port/healthz" &&
+		    grep -q "synth: listening" "$T_TMP/npd.$arch" && break
 		sleep 0.1
 	done
 	check "$arch: /healthz over TLS" curl -fsSk \
