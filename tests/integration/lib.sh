@@ -114,9 +114,15 @@ check() {
 	fi
 }
 
-# is DESC GOT WANT: string equality.
+# is DESC GOT WANT: string equality; returns whether they were equal, so
+# "is ... || show more" works.
 is() {
-	if [ "$2" = "$3" ]; then ok "$1"; else not_ok "$1" "got '$2'" "want '$3'"; fi
+	if [ "$2" = "$3" ]; then
+		ok "$1"
+	else
+		not_ok "$1" "got '$2'" "want '$3'"
+		return 1
+	fi
 }
 
 # free_port: a TCP port nothing listens on, from the ephemeral range.
@@ -504,9 +510,10 @@ lan_daemon() {
 	NPD_URL=http://127.0.0.1:$NPD_PORT
 }
 
-# lan_smbd SHARE_PATH: in the server's namespace of the LAN, a real smbd
-# on vsrv sharing SHARE_PATH (SMBPORT its port), then lan_daemon reading
-# its smb.conf and listing its sessions every second.
+# lan_smbd SHARE_PATH [YAML]: in the server's namespace of the LAN, a real
+# smbd on vsrv sharing SHARE_PATH (SMBPORT its port), then lan_daemon
+# reading its smb.conf and listing its sessions every second, with YAML
+# added to its configuration.
 lan_smbd() {
 	smbd_conf "$1" vsrv
 	SMB_ADDR=$SRV smbd_start
@@ -514,7 +521,7 @@ lan_smbd() {
 	lan_daemon "samba:
   config: $S/smb.conf
   sessions_interval: 1
-"
+${2:-}"
 }
 
 # incli CMD...: run in the client's namespace.
