@@ -169,9 +169,11 @@ synth_ask_info(struct synth_test *t)
 		t->port = (unsigned)json_integer_value(p);
 	else if (t->port == 0 && json_is_object(synth)) {
 		json_decref(info);
-		return (client_fail("%s port %u: the daemon's synthetic data "
-		    "plane is off (synth.max_streams is 0, or it could not "
-		    "bind synth.listen)", t->c->host, t->c->port));
+		client_fail("%s port %u: the daemon's synthetic data plane is "
+		    "off (synth.max_streams is 0, or it could not bind "
+		    "synth.listen: its log says which)", t->c->host,
+		    t->c->port);
+		return (-1);
 	} else if (t->port == 0)
 		t->port = SYNTH_PORT;
 	json_decref(info);

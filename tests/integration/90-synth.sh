@@ -326,6 +326,24 @@ check "... and the refusal is logged with its address" \
     grep -q "synth: 127.0.0.1: not in api.allow: closed" "$T_TMP/log2"
 kill "$pid2"
 
+# -- a daemon with its data plane off: nasperf synth says so and stops
+printf 'synth:\n  max_streams: 0\n' >"$T_TMP/c3.yaml"
+P3=$(free_port)
+"$NASPERFD" -f -c "$T_TMP/c3.yaml" -l "127.0.0.1:$P3" -s "$T_TMP/state3" \
+    >"$T_TMP/log3" 2>&1 &
+pid3=$!
+at_exit "kill $pid3"
+wait_healthz "$P3"
+rc=0
+NASPERF_TOKEN=$(cat "$T_TMP/state3/token") NASPERF_SYNTH_PORT= "$NASPERF" \
+    -H "127.0.0.1:$P3" --json synth --time 1 >"$T_TMP/off.json" \
+    2>"$T_TMP/off.err" || rc=$?
+is "with the data plane off, nasperf synth exits 1" "$rc" 1
+check "... saying the data plane is off" grep -q \
+    "synthetic data plane is off" "$T_TMP/off.err"
+check "... and printing no result" test ! -s "$T_TMP/off.json"
+kill "$pid3"
+
 stop_daemon
 is "nasperfd exits 0" "$NPD_RC" 0
 done_testing
