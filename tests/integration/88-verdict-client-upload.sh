@@ -6,7 +6,8 @@
 # file it reads from a pipe that a writer fills at most at SHARE % of that rate
 # (the client's own slow source, as a copy from a slow disk is), as a run
 # opened from the client: the verdict is client, saying it sent a fraction
-# of what the path carried, and the spinner is not the verdict.  RATE,
+# of what the path carried, the rest of the path's ceiling went to the
+# client, and the spinner is not the verdict.  RATE,
 # SHARE and SECS are drawn at random each run (the seed is printed,
 # NP_SEED=N repeats it); asserted on the first attempt.
 . "$(dirname "$0")/lib.sh"
@@ -81,6 +82,7 @@ is "the network's ceiling is the synthetic test's" \
     "a synthetic test of the path to this client"
 check "the transfer got a fraction of it" jq -e \
     '.ceilings.share_of_lower_pct < 50' "$T_TMP/rep.$RUN"
+is "the rest of it went to the client" "$(vget .ceilings.rest.by)" client
 check "the path's connection received the whole file, its last bytes too" \
     jq -e --argjson b $((N * CHUNK)) '[.path.connections[].received_bytes] |
     add | . >= $b and . < $b * 1.1' "$T_TMP/rep.$RUN"
