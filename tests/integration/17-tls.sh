@@ -26,37 +26,15 @@ export NASPERF_KNOWN_HOSTS=$T_TMP/known_hosts
 ST=$T_TMP/state
 mkdir -m 700 "$ST"
 
-# start [YAML]: nasperfd with TLS on both listeners on free ports PORT and
-# SPORT, YAML added to its api section; waits for its TLS /healthz and its
-# data port.  A port free a moment ago may since be a client's local
-# port: then it starts again on others.
+# start [YAML]: nasperfd with TLS on both listeners (lib.sh), YAML added
+# to its api section; its configuration in $T_TMP/c.yaml.
 start() {
-	local i try
-	for ((try = 0; try < 5; try++)); do
-		PORT=$(free_port)
-		SPORT=$(free_port)
-		[ "$SPORT" != "$PORT" ] || continue
-		printf 'api:\n  listen: 127.0.0.1:%d\n  max_connections: 8\n  max_connections_per_address: 64\n  head_timeout: 3\n  tls: true\n%ssynth:\n  listen: 127.0.0.1:%d\n  tls: true\n' \
-		    "$PORT" "${1:-}" "$SPORT" >"$T_TMP/c.yaml"
-		"$NASPERFD" -f -d -c "$T_TMP/c.yaml" -s "$ST" >>"$T_TMP/d.log" \
-		    2>&1 &
-		NPD_PID=$!
-		at_exit "kill $NPD_PID 2>/dev/null"
-		for ((i = 0; i < 100; i++)); do
-			if curl -fsk -o /dev/null \
-			    "https://127.0.0.1:$PORT/healthz" &&
-			    grep -q "synth: listening on 127.0.0.1:$SPORT" \
-			    "$T_TMP/d.log"; then
-				return 0
-			fi
-			kill -0 "$NPD_PID" 2>/dev/null || break
-			sleep 0.1
-		done
-		kill "$NPD_PID" 2>/dev/null
-		wait "$NPD_PID" 2>/dev/null
-		grep -q "already in use" "$T_TMP/d.log" || return 1
-	done
-	return 1
+	tls_daemon "$ST" "  max_connections: 8
+  max_connections_per_address: 64
+  head_timeout: 3
+${1:-}" "  tls: true
+" || return 1
+	cp "$T_TMP/tls.yaml" "$T_TMP/c.yaml"
 }
 # seen: the SHA-256 fingerprint a real handshake on PORT shows.
 seen() {
@@ -70,7 +48,7 @@ nas() {
 }
 
 # -- self-signed
-start || { sed 's/^/# /' "$T_TMP/d.log"; echo "Bail out!"; exit 1; }
+start || { echo "Bail out! nasperfd did not start"; exit 1; }
 TOKEN=$(cat "$ST/token")
 check "the certificate is made in the state directory" test -s "$ST/tls.crt"
 is "its key is 0600" "$(stat -c %a "$ST/tls.key")" 600
@@ -79,7 +57,7 @@ echo "# fingerprint $FP"
 is "a real handshake sees what --fingerprint prints" "$(seen "$PORT")" "$FP"
 is "and so does the data port" "$(seen "$SPORT")" "$FP"
 check "the log names the certificate made" grep -qF \
-    "made a self-signed TLS certificate, $ST/tls.crt: $FP" "$T_TMP/d.log"
+    "made a self-signed TLS certificate, $ST/tls.crt: $FP" "$T_TMP/tls.log"
 is "/v1/info gives the fingerprint" "$(curl -sk -H "Authorization: Bearer \
 $TOKEN" "https://127.0.0.1:$PORT/v1/info" | jq -r .tls.fingerprint)" "$FP"
 rc=0
@@ -169,7 +147,7 @@ chmod 600 srv.key
 cd - >/dev/null || exit 1
 start "  tls_certificate: $T_TMP/srv.pem
   tls_key: $T_TMP/srv.key
-" || { sed 's/^/# /' "$T_TMP/d.log"; echo "Bail out!"; exit 1; }
+" || { echo "Bail out! nasperfd did not start"; exit 1; }
 cp "$T_TMP/c.yaml" "$T_TMP/ca.yaml"
 is "the configured certificate is served" "$(seen "$PORT")" \
     "$(openssl x509 -in "$T_TMP/srv.pem" -noout -fingerprint -sha256 |

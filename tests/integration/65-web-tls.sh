@@ -13,37 +13,12 @@ SHOTS=$NP_BUILDDIR/tests/artifacts/65-web-tls
 rm -rf "$SHOTS"
 mkdir -p "$SHOTS"
 
-# serve SYNTH_TLS: nasperfd with api.tls, and synth.tls as given, on free
-# ports PORT and SPORT (others when one was taken meanwhile).
+# serve SYNTH_TLS: nasperfd with api.tls (lib.sh), and synth.tls as
+# given, its state in a directory of its own.
 serve() {
-	local i try
-	for ((try = 0; try < 5; try++)); do
-		PORT=$(free_port)
-		SPORT=$(free_port)
-		[ "$SPORT" != "$PORT" ] || continue
-		ST=$T_TMP/st.$PORT
-		mkdir -m 700 "$ST"
-		printf 'api:\n  listen: 127.0.0.1:%d\n  tls: true\nsynth:\n  listen: 127.0.0.1:%d\n  tls: %s\n' \
-		    "$PORT" "$SPORT" "$1" >"$T_TMP/c.yaml"
-		"$NASPERFD" -f -c "$T_TMP/c.yaml" -s "$ST" \
-		    >"$T_TMP/d.$PORT.log" 2>&1 &
-		PID=$!
-		at_exit "kill $PID 2>/dev/null"
-		for ((i = 0; i < 100; i++)); do
-			if curl -fsk -o /dev/null \
-			    "https://127.0.0.1:$PORT/healthz" &&
-			    grep -q "synth: listening on 127.0.0.1:$SPORT" \
-			    "$T_TMP/d.$PORT.log"; then
-				return 0
-			fi
-			kill -0 "$PID" 2>/dev/null || break
-			sleep 0.1
-		done
-		kill "$PID" 2>/dev/null
-		wait "$PID" 2>/dev/null
-		grep -q "already in use" "$T_TMP/d.$PORT.log" || return 1
-	done
-	return 1
+	ST=$T_TMP/st.$RANDOM
+	tls_daemon "$ST" "" "  tls: $1
+"
 }
 # browse [ENV...]: web-tls.mjs against the page, its checks numbered here.
 browse() {
@@ -63,8 +38,8 @@ case $csp in
 *)	not_ok "the page's policy names the data port over https" "got: $csp" ;;
 esac
 browse
-kill "$PID"
-wait "$PID" 2>/dev/null
+kill "$NPD_PID"
+wait "$NPD_PID" 2>/dev/null
 
 serve false || { echo "Bail out! nasperfd did not start"; exit 1; }
 browse PLAIN_SYNTH=1

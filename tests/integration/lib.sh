@@ -240,6 +240,43 @@ start_daemon() {
 	return 1
 }
 
+# tls_daemon STATE API_YAML SYNTH_YAML: nasperfd with api.tls on two free
+# loopback ports, PORT (the API) and SPORT (the data plane), API_YAML and
+# SYNTH_YAML added to those sections, its state in STATE (0700, made when
+# missing) and its log appended to $T_TMP/tls.log; waits for /healthz over
+# TLS and for the data port.  A port free a moment ago may since be a
+# client's local port: then it starts again on others.  Sets NPD_PID.
+tls_daemon() {
+	local i try
+	mkdir -p -m 700 "$1"
+	for ((try = 0; try < 5; try++)); do
+		PORT=$(free_port)
+		SPORT=$(free_port)
+		[ "$SPORT" != "$PORT" ] || continue
+		printf 'api:\n  listen: 127.0.0.1:%d\n  tls: true\n%ssynth:\n  listen: 127.0.0.1:%d\n%s' \
+		    "$PORT" "$2" "$SPORT" "$3" >"$T_TMP/tls.yaml"
+		"$NASPERFD" -f -d -c "$T_TMP/tls.yaml" -s "$1" \
+		    >>"$T_TMP/tls.log" 2>&1 &
+		NPD_PID=$!
+		at_exit "kill $NPD_PID 2>/dev/null"
+		for ((i = 0; i < 100; i++)); do
+			if curl -fsk -o /dev/null \
+			    "https://127.0.0.1:$PORT/healthz" &&
+			    grep -q "synth: listening on 127.0.0.1:$SPORT" \
+			    "$T_TMP/tls.log"; then
+				return 0
+			fi
+			kill -0 "$NPD_PID" 2>/dev/null || break
+			sleep 0.1
+		done
+		kill "$NPD_PID" 2>/dev/null
+		wait "$NPD_PID" 2>/dev/null
+		grep -q "already in use" "$T_TMP/tls.log" || break
+	done
+	sed 's/^/# /' "$T_TMP/tls.log"
+	return 1
+}
+
 # wait_healthz PORT: wait up to 10 s for a daemon on 127.0.0.1:PORT to
 # answer /healthz (one started by hand, not by start_daemon).
 wait_healthz() {
