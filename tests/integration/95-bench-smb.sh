@@ -5,7 +5,10 @@
 #    figures and the daemon's verdict for every test;
 #  - with smbd held to 5 % of a core by a CPU quota, the sequential test
 #    with signing off and with signing required, in the same test; the
-#    signed run's verdict names smbd's CPU;
+#    signed run's verdict names smbd's CPU; the same read noticed with no
+#    run; and nasperf diagnose of the share, signing, with smbd held to a
+#    quota drawn at random: its read is smbd's CPU and signing took the
+#    rest of the lower ceiling;
 #  - a wrong password, a missing share, a closed port, an address that
 #    does not answer and a password on the command line fail clearly.
 . "$(dirname "$0")/lib.sh"
@@ -213,6 +216,40 @@ is "... its session signed every packet" \
 check "... with the signing hint" jq -e '[.hints[] |
     select(.kind == "smb_signing")] | length == 1' "$T_TMP/xf-report.json"
 rm -f "$T_TMP/vol/share/signed"
+
+# -- nasperf diagnose of the share, signing every packet, with smbd held to
+# a quota drawn at random: the read and the write are smbd's CPU, and what
+# took the rest of the write's lower ceiling (the upload this client's
+# synthetic test measured; the download over loopback is held by
+# nasperfd's own CPU, so no read ceiling is kept) is signing on it, a
+# likely cause.
+export NP_SEED=${NP_SEED:-$((($$ + $(date +%s)) % 32768))}
+RANDOM=$NP_SEED
+Q=$((3 + RANDOM % 6))			# % of a core
+echo "# seed $NP_SEED (NP_SEED=$NP_SEED repeats this run): diagnose with" \
+    "smbd held to $Q % of a core"
+if [ "$CGROOT" = /sys/fs/cgroup/cpu ]; then
+	echo "${Q}000" >"$CG/cpu.cfs_quota_us"
+else
+	echo "${Q}000 100000" >"$CG/cpu.max"
+fi
+client -j diagnose --budget 60 --signing required --credentials \
+    "$T_TMP/cred" "$URL" >"$T_TMP/diag.json" 2>"$T_TMP/diag.err"
+is "diagnose signing under a quota exits 0" "$?" 0 ||
+    sed 's/^/# /' "$T_TMP/diag.err"
+jq -r '.tests[] | "# diagnose \(.test): \(.verdict.class): " +
+    "\(.verdict.resource); the rest: \(.rest.text)"' "$T_TMP/diag.json"
+for op in read write; do
+	check "diagnose: the $op is CPU-bound on smbd" jq -e "[.tests[] |
+	    select(.op == \"$op\")][0].verdict | .class == \"cpu\" and
+	    (.resource | test(\"smbd\"))" "$T_TMP/diag.json"
+done
+is "diagnose: the rest of the write's lower ceiling went to signing" \
+    "$(jq -r '[.tests[] | select(.op == "write")][0].rest.by' \
+    "$T_TMP/diag.json")" smb_signing
+check "diagnose: signing is a likely cause" jq -e '[.causes[] |
+    select(.kind == "smb_signing")] | length == 1' "$T_TMP/diag.json" ||
+    jq -c .causes "$T_TMP/diag.json" | sed 's/^/# /'
 for p in $(cat "$CG/cgroup.procs"); do echo "$p" >"$CGROOT/cgroup.procs"; done
 
 # -- errors
