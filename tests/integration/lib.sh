@@ -125,11 +125,15 @@ is() {
 	fi
 }
 
-# free_port: a TCP port nothing listens on, from the ephemeral range.
+# free_port: a TCP port nothing listens on, below the ephemeral range.
 free_port() {
-	local p
+	local p lo=32768
+	# Below the kernel's ephemeral range, where no client's connection
+	# can take the port between this choice and the bind.
+	read -r lo _ </proc/sys/net/ipv4/ip_local_port_range 2>/dev/null
+	[ "${lo:-0}" -gt 12000 ] || lo=32768
 	while :; do
-		p=$((20000 + RANDOM % 20000))
+		p=$((10000 + RANDOM % (lo - 10000)))
 		if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
 			echo "$p"
 			return
@@ -466,6 +470,12 @@ smbd_start() {
 		    break
 		sleep 0.1
 	done
+	if [ "$i" -eq 100 ]; then
+		echo "# smbd does not answer on ${SMB_ADDR:-127.0.0.1} port $SPORT:"
+		tail -20 "$S/smbd.out" | sed 's/^/#   /'
+		echo "Bail out! smbd did not listen"
+		exit 1
+	fi
 	printf 'username = %s\npassword = nasPass1\n' "$SMB_USER" \
 	    >"$T_TMP/cred"
 	chmod 600 "$T_TMP/cred"
