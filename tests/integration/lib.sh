@@ -446,7 +446,8 @@ CONF
 
 # smbd_start: a Samba user SMB_USER (password nasPass1, credentials file
 # $T_TMP/cred), then smbd on $S/smb.conf, pid SMBD, stopped on exit; it is
-# up when SMB_ADDR (127.0.0.1 by default) answers on SPORT.
+# up when SMB_ADDR (127.0.0.1 by default) answers on SPORT, which it must
+# within 30 s.
 smbd_start() {
 	local i
 	SMB_USER=npsmb$$
@@ -465,12 +466,12 @@ smbd_start() {
 	[ "$(cat "/proc/$SMBD/comm" 2>/dev/null)" = smbd ] ||
 	    { echo "Bail out! smbd did not start as pid $SMBD"; exit 1; }
 	at_exit "kill -TERM $SMBD; wait $SMBD"
-	for ((i = 0; i < 100; i++)); do
+	for ((i = 0; i < 300; i++)); do
 		(exec 3<>"/dev/tcp/${SMB_ADDR:-127.0.0.1}/$SPORT") 2>/dev/null &&
 		    break
 		sleep 0.1
 	done
-	if [ "$i" -eq 100 ]; then
+	if [ "$i" -eq 300 ]; then
 		echo "# smbd does not answer on ${SMB_ADDR:-127.0.0.1} port $SPORT:"
 		tail -20 "$S/smbd.out" | sed 's/^/#   /'
 		echo "Bail out! smbd did not listen"
