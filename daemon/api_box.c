@@ -138,11 +138,10 @@ api_info(struct daemon *d, struct evhttp_request *req)
 		json_object_set_new(body, "synth", json_pack("{s:o,s:i,s:b}",
 		    "port", d->synth_port > 0 ? json_integer(d->synth_port) :
 		    json_null(), "max_streams",
-		    (int)d->cfg->synth_max_streams, "tls",
-		    d->cfg->synth_tls && d->tls_ctx != NULL));
+		    (int)d->cfg->synth_max_streams, "tls", DAEMON_TLS(d, 1)));
 		json_object_set_new(body, "tls", json_pack("{s:b,s:b,s:o}",
-		    "api", d->cfg->tls && d->tls_ctx != NULL, "synth",
-		    d->cfg->synth_tls && d->tls_ctx != NULL, "fingerprint",
+		    "api", DAEMON_TLS(d, 0), "synth", DAEMON_TLS(d, 1),
+		    "fingerprint",
 		    d->tls_ctx != NULL ? json_string(d->tls_fp) :
 		    json_null()));
 		json_object_set_new(body, "disktest", api_dt_volumes(d));

@@ -82,6 +82,14 @@ struct daemon {
 };
 
 /*
+ * Whether the API's (synth 0) or the data plane's (synth 1) new
+ * connections speak TLS: so configured, with a certificate loaded
+ * (cfg.h's fields).
+ */
+#define DAEMON_TLS(d, synth)	(((synth) ? (d)->cfg->synth_tls : \
+	(d)->cfg->tls) && (d)->tls_ctx != NULL)
+
+/*
  * Apply the command-line overrides to cfg; -1 with an allocated *cause when
  * one is malformed (a bad -l).
  */

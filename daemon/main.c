@@ -192,12 +192,9 @@ daemon_rotate_cert(struct daemon *d)
 static int
 daemon_fingerprint(struct daemon *d)
 {
-	char	 path[4200], fp[TLS_FP_SIZE], *cause = NULL;
+	char	 path[4200], key[4200], fp[TLS_FP_SIZE], *cause = NULL;
 
-	if (d->cfg->tls_cert[0] != '\0')
-		snprintf(path, sizeof path, "%s", d->cfg->tls_cert);
-	else
-		snprintf(path, sizeof path, "%s/" TLS_CERT, d->state_dir);
+	tls_paths(d, path, key, sizeof path);
 	if (tls_file_fingerprint(path, fp, sizeof fp, &cause) == -1) {
 		fprintf(stderr, "nasperfd: %s%s\n", cause != NULL ? cause :
 		    path, access(path, F_OK) == -1 ? " (nasperfd makes it at "

@@ -110,7 +110,6 @@ struct synth_buf {
 	struct synth_buf	*next;
 };
 
-/* Streams from one client in one direction that overlap in time. */
 /* nasperfd's own CPU at one moment: its loop thread, its cgroup's quota. */
 struct synth_cpu {
 	double			 loop_s;	/* the loop thread's CPU, s */
@@ -120,6 +119,7 @@ struct synth_cpu {
 	uint64_t		 throttled;	/* of them, throttled */
 };
 
+/* Streams from one client in one direction that overlap in time. */
 struct synth_sess {
 	char			 addr[INET6_ADDRSTRLEN];
 	int			 upload;

@@ -254,8 +254,7 @@ tls_key_check(const char *path, char **cause)
 	return (0);
 }
 
-/* The certificate and key paths of d's configuration. */
-static void
+void
 tls_paths(const struct daemon *d, char *cert, char *key, size_t sz)
 {
 	const struct cfg	*cfg = d->cfg;

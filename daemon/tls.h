@@ -37,6 +37,11 @@ struct bufferevent *tls_server_bev(struct daemon *, int fd, int options);
  */
 void	tls_log_errors(struct bufferevent *bev, const char *peer,
 	    const char *what);
+/*
+ * The certificate and key paths of d's configuration (each sz bytes): the
+ * configured ones, else the state directory's.
+ */
+void	tls_paths(const struct daemon *, char *cert, char *key, size_t sz);
 /* Free d->tls_ctx. */
 void	tls_shutdown(struct daemon *);
 /*

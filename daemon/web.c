@@ -190,7 +190,7 @@ api_web(struct daemon *d, struct evhttp_request *req)
 	}
 	web_policy(policy, sizeof policy, evhttp_find_header(in, "Host"),
 	    evhttp_find_header(in, "X-Forwarded-Host"), d->synth_port,
-	    d->cfg->synth_tls && d->tls_ctx != NULL);
+	    DAEMON_TLS(d, 1));
 	evhttp_add_header(out, "Content-Security-Policy", policy);
 	evhttp_add_header(out, "X-Content-Type-Options", "nosniff");
 	evhttp_add_header(out, "Referrer-Policy", "no-referrer");
