@@ -52,6 +52,10 @@ run_close "{\"bytes\":$((SIZE * 1048576)),\"block_size\":1048576,\
 kill "$NEIGHBOUR"
 wait "$NEIGHBOUR" 2>/dev/null
 vshow
+if ! grep -q "^getting file" "$T_TMP/smbclient.out"; then
+	echo "# smbclient did not read the file:"
+	sed 's/^/#   /' "$T_TMP/smbclient.out"
+fi
 
 is "re-reading a cached file: class" "$(vget .verdict.class)" cache
 is "the resource is the page cache" "$(vget .verdict.resource)" "page cache"
