@@ -1056,9 +1056,29 @@ runpath_others(const json_t *a, const json_t *b, const json_t *procs,
 	return (out);
 }
 
-/* One sentence for people: who served the run, over what. */
+/*
+ * Whether a connection of a snapshot's was read with its socket (an
+ * inode), not only as it closed, when no process holds it any more.
+ */
+static int
+runpath_held(const json_t *conns)
+{
+	const json_t	*c;
+	size_t		 i;
+
+	json_array_foreach(conns, i, c)
+		if (json_integer_value(json_object_get(c, "inode")) != 0)
+			return (1);
+	return (0);
+}
+
+/*
+ * One sentence for people: who served the run, over what.  held: a
+ * connection was read with its socket, so that no owner means the kernel
+ * holds it; else it was read only as it closed.
+ */
 static json_t *
-runpath_summary(const json_t *conns, const json_t *procs)
+runpath_summary(const json_t *conns, const json_t *procs, int held)
 {
 	const json_t	*c, *p;
 	char		 s[512], port[32];
@@ -1092,9 +1112,12 @@ runpath_summary(const json_t *conns, const json_t *procs)
 	off = (size_t)snprintf(s, sizeof s, "%zu connection%s from %s to port "
 	    "%s", n, n == 1 ? "" : "s", json_string_value(json_object_get(
 	    json_array_get(conns, 0), "remote")), port);
-	if (json_array_size(procs) == 0)
+	if (json_array_size(procs) == 0 && held)
 		off += (size_t)snprintf(s + off, sizeof s - off, ", served by "
 		    "the kernel (no process holds the sockets)");
+	else if (json_array_size(procs) == 0)
+		off += (size_t)snprintf(s + off, sizeof s - off, ", no process "
+		    "seen holding it (read only as it closed)");
 	json_array_foreach(procs, i, p) {
 		if (off >= sizeof s)
 			break;
@@ -1340,7 +1363,8 @@ runpath_report(const json_t *start, const json_t *end, double secs)
 	    "interface",
 	    json_object_get(end, "nic") != NULL ? json_object_get(end, "nic") :
 	    json_object_get(start, "nic"), "summary", runpath_summary(conns,
-	    procs), "connections", conns, "processes", procs, "others",
+	    procs, runpath_held(json_object_get(end, "connections"))),
+	    "connections", conns, "processes", procs, "others",
 	    runpath_others(json_object_get(start, "box"), json_object_get(end,
 	    "box"), procs, secs), "unavailable", un));
 }

@@ -38,11 +38,12 @@ disk_neighbour "$NB"
 sleep 1
 
 # The session stays open a moment before and after the read, as a Finder
-# or Explorer window keeps it: a read of a cached file takes a fraction of
+# or Explorer window keeps it (for minutes; here a second and a half, a
+# few of the path's readings): a read of a cached file takes a fraction of
 # a second here.
 run_open '{"label":"cached","protocol":"smb3","op":"read"}'
-(sleep 0.7; date +%s.%N >"$T_TMP/t0"; echo "get cached /dev/null"
-    sleep 0.7; echo quit) |
+(sleep 1.5; date +%s.%N >"$T_TMP/t0"; echo "get cached /dev/null"
+    sleep 1.5; echo quit) |
     smbclient "//127.0.0.1/share" -p "$SPORT" -A "$T_TMP/cred" \
     >"$T_TMP/smbclient.out" 2>&1
 t1=$(date +%s.%N)

@@ -143,10 +143,41 @@ t_report(void)
 	topology_free(t);
 }
 
+/*
+ * A connection no process holds: the kernel's when it was read with its
+ * socket, else one read only as it closed (its socket gone, inode 0).
+ */
+static void
+t_unheld(void)
+{
+	json_t		*a, *z, *rep;
+	const char	*s;
+
+	a = t_snap(1000.0, "192.0.2.10", json_array(), 1000);
+	z = t_snap(1002.0, "192.0.2.10", json_array(), 2000);
+	rep = runpath_report(a, z, 2.0);
+	s = json_string_value(json_object_get(rep, "summary"));
+	T_TRUE(s != NULL && strstr(s, ", served by the kernel (no process "
+	    "holds the sockets)") != NULL);
+	json_decref(rep);
+	json_object_set_new(json_array_get(json_object_get(z, "connections"),
+	    0), "inode", json_integer(0));
+	rep = runpath_report(a, z, 2.0);
+	s = json_string_value(json_object_get(rep, "summary"));
+	T_TRUE(s != NULL && strstr(s, ", no process seen holding it (read "
+	    "only as it closed)") != NULL);
+	if (s != NULL)
+		printf("# %s\n", s);
+	json_decref(rep);
+	json_decref(a);
+	json_decref(z);
+}
+
 int
 main(void)
 {
 	t_knfsd();
 	t_report();
+	t_unheld();
 	return (t_done());
 }
