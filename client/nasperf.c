@@ -545,11 +545,12 @@ static const char topology_usage[] =
 static const char counters_usage[] =
 "usage: nasperf counters [-i SEC]\n"
 "One snapshot of the counters: CPU per core, memory, every disk and NIC,\n"
-"and the process groups.\n"
+"the process groups, and on boxes that have them ZFS's ARC, intent log and\n"
+"pools and Unraid's array with its parity check.\n"
 "\n"
 "Options, anywhere on the line (in run, what follows -- is the command's):\n"
 "  -i SEC                rates over SEC seconds (0.1 to 60), per disk as\n"
-"                        iostat -x prints them\n";
+"                        iostat -x prints them, and the ARC's hit ratio\n";
 
 /* GET path and print its answer as JSON or with show; the exit status. */
 static int

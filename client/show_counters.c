@@ -320,6 +320,85 @@ show_group_totals(FILE *fp, json_t *groups)
 	fprintf(fp, "\n");
 }
 
+/*
+ * ZFS: the ARC (its hit ratio over the interval with rates, else since the
+ * module loaded), the intent log and the write throttle, then each pool.
+ */
+static void
+show_zfs(FILE *fp, json_t *z, json_t *r)
+{
+	json_t	*arc = json_object_get(z, "arcstats"), *p, *t;
+	size_t	 i;
+	int	 ok = 1, ok2 = 1;
+	double	 h, m;
+
+	if (json_is_object(r) && json_is_number(json_object_get(r,
+	    "arc_hit_pct")))
+		fprintf(fp, "ZFS ARC: %.0f hits/s, %.0f misses/s, %.1f %% hit\n",
+		    show_num(r, "arc_hits_per_s", NULL), show_num(r,
+		    "arc_misses_per_s", NULL), show_num(r, "arc_hit_pct", NULL));
+	else if (json_is_object(arc)) {
+		h = show_num(arc, "hits", &ok);
+		m = show_num(arc, "misses", &ok);
+		if (ok && h + m > 0)
+			fprintf(fp, "ZFS ARC: %.0f hits, %.0f misses since the "
+			    "module loaded, %.1f %% hit\n", h, m,
+			    100 * h / (h + m));
+	}
+	h = show_num(arc, "size", &ok2);
+	m = show_num(arc, "c", &ok2);
+	if (ok2)
+		fprintf(fp, "ZFS ARC size: %.0f MB of a target of %.0f MB\n",
+		    h / 1e6, m / 1e6);
+	if (json_is_object(r) && json_is_number(json_object_get(r,
+	    "zil_commits_per_s")))
+		fprintf(fp, "ZFS intent log: %.1f commits/s\n", show_num(r,
+		    "zil_commits_per_s", NULL));
+	if (json_is_object(r) && json_is_number(json_object_get(r,
+	    "throttle_waits_per_s")))
+		fprintf(fp, "ZFS write throttle: %.1f waits/s on dirty data\n",
+		    show_num(r, "throttle_waits_per_s", NULL));
+	json_array_foreach(json_object_get(z, "pools"), i, p) {
+		t = json_object_get(p, "txgs");
+		if (!json_is_object(t))
+			continue;
+		fprintf(fp, "ZFS pool %s: txg %.0f; recent syncs %.0f ms on "
+		    "average, %.0f ms at most\n", show_str(p, "name"),
+		    show_num(t, "last_txg", NULL), show_num(t, "avg_sync_ms",
+		    NULL), show_num(t, "max_sync_ms", NULL));
+	}
+	fprintf(fp, "\n");
+}
+
+/* Unraid's array: its state, disks and the operation under way. */
+static void
+show_unraid(FILE *fp, json_t *u)
+{
+	json_t	*op = json_object_get(u, "operation");
+	int	 ok = 1;
+	double	 pct;
+
+	fprintf(fp, "Unraid array: %s, %.0f parity and %.0f data disks",
+	    show_str(u, "state"), show_num(u, "parity_disks", NULL),
+	    show_num(u, "data_disks", NULL));
+	if (show_num(u, "disabled", NULL) > 0)
+		fprintf(fp, ", %.0f disabled", show_num(u, "disabled", NULL));
+	if (json_is_true(json_object_get(op, "running"))) {
+		pct = show_num(op, "done_pct", &ok);
+		fprintf(fp, "; %s running (%s)", strcmp(show_str(op, "kind"),
+		    "check") == 0 ? "a parity check" : strcmp(show_str(op,
+		    "kind"), "recon") == 0 ? "a sync or rebuild" : "an operation",
+		    show_str(op, "action"));
+		if (ok)
+			fprintf(fp, ", %.1f %% done", pct);
+		ok = 1;
+		pct = show_num(op, "bytes_per_second", &ok);
+		if (ok)
+			fprintf(fp, " at %.0f MB/s", pct / 1e6);
+	}
+	fprintf(fp, "\n\n");
+}
+
 /* GET /v1/counters, optionally with the "rates" object of ?interval=. */
 void
 show_counters(FILE *fp, json_t *body)
@@ -355,4 +434,8 @@ show_counters(FILE *fp, json_t *body)
 	if (json_is_array(v = json_object_get(body, "groups")) &&
 	    json_array_size(v) > 0)
 		show_group_totals(fp, v);
+	if (json_is_object(v = json_object_get(body, "zfs")))
+		show_zfs(fp, v, have ? json_object_get(rates, "zfs") : NULL);
+	if (json_is_object(v = json_object_get(body, "unraid")))
+		show_unraid(fp, v);
 }

@@ -37,7 +37,22 @@
  *       "rpc": {...}, "proc2"|"proc3"|"proc4"|"proc4ops": [counts],
  *       "proc3_named": { "getattr": N, ... } },
  *   "crypto": { "hw_drivers": [...], "cpu_drivers": [...], "algorithms":
- *       [ { "name", "driver", "module", "type", "priority", "accel" } ] }
+ *       [ { "name", "driver", "module", "type", "priority", "accel" } ] },
+ *   "zfs": { "arcstats": { ROW: N }, "dmu_tx": { ROW: N }, "zil": { ROW:
+ *       N } (each null without its kstat; a row only where the release
+ *       has it, under the kstat's own name: "hits", "c", "l2_size",
+ *       "dmu_tx_dirty_throttle", "zil_itx_metaslab_slog_bytes"...),
+ *       "pools": [ { "name", "txgs": { "committed", "last_txg",
+ *       "max_dirty_bytes" (null without ndirty), "avg_sync_ms",
+ *       "max_sync_ms", "written_bytes" } or null, "io": { ROW: N } or
+ *       null } ] },
+ *   "unraid": { "state", "md_version", "disks", "disabled", "invalid",
+ *       "missing", "parity_disks", "data_disks", "operation": { "action",
+ *       "kind": "check"|"recon"|"clear"|"other"|"none", "running",
+ *       "correcting", "done_pct", "bytes_per_second", "size_bytes",
+ *       "position_bytes" }, "last_check", "last_check_errors", "slots":
+ *       [ { "slot", "role": "parity"|"data", "name", "device", "status",
+ *       "size_bytes", "reads", "writes", "errors", "id" } ] }
  *
  * enc_rates() gives "interval" (s), "cpu" ({ "total": R, "cores": [R] },
  * R = { "cpu", "busy_pct", "<field>_pct"... }), "disks" (iostat -x per
@@ -49,7 +64,11 @@
  * "nics" ("name", "rx_bytes_per_s", "tx_bytes_per_s", "rx_packets_per_s",
  * "tx_packets_per_s") and "groups" ("name", "cpu_pct" of one core, "top":
  * { "pid", "comm", "cpu", "cpu_pct" }, "throttled_pct",
- * "throttled_seconds_per_s").  A rate that is not available (a counter went
+ * "throttled_seconds_per_s") and "zfs" ("arc_hits_per_s",
+ * "arc_misses_per_s", "arc_hit_pct", "demand_data_hit_pct",
+ * "l2arc_hits_per_s", "l2arc_misses_per_s", "zil_commits_per_s",
+ * "zil_slog_bytes_per_s", "zil_pool_bytes_per_s", "throttle_waits_per_s";
+ * null without ZFS).  A rate that is not available (a counter went
  * backwards, a device changed, a reboot between the readings) is null.
  */
 #include "config.h"
@@ -63,6 +82,7 @@
 #include <jansson.h>
 
 #include "encode.h"
+#include "np.h"
 #include "rate.h"
 #include "snapshot.h"
 
@@ -426,6 +446,122 @@ enc_nfsd(const struct nfsd *nf)
 	return (o);
 }
 
+/* The rows of a named kstat that were there, by their names; or null. */
+static json_t *
+enc_kstat(const struct zfs_named *n, const char *const *names, size_t nn)
+{
+	json_t	*o;
+	size_t	 i;
+
+	if ((o = json_object()) == NULL)
+		return (NULL);
+	for (i = 0; i < nn; i++)
+		if (ZFS_HAVE(n, i))
+			enc_u64(o, names[i], n->v[i]);
+	return (o);
+}
+
+/* The "zfs" part. */
+static json_t *
+enc_zfs(const struct zfs_counters *z)
+{
+	const struct zfs_pool_counters	*p;
+	json_t				*o, *pools, *po, *t;
+	size_t				 i;
+
+	o = json_object();
+	json_object_set_new(o, "arcstats", (z->have & ZFS_HAVE_ARC) ?
+	    enc_kstat(&z->arc, zfs_arc_names, ZFS_ARC_NSTATS) : json_null());
+	json_object_set_new(o, "dmu_tx", (z->have & ZFS_HAVE_TX) ?
+	    enc_kstat(&z->tx, zfs_tx_names, ZFS_TX_NSTATS) : json_null());
+	json_object_set_new(o, "zil", (z->have & ZFS_HAVE_ZIL) ?
+	    enc_kstat(&z->zil, zfs_zil_names, ZFS_ZIL_NSTATS) : json_null());
+	pools = json_array();
+	for (i = 0; i < z->npools; i++) {
+		p = &z->pools[i];
+		po = json_pack("{s:s}", "name", p->name);
+		if (p->have_txgs) {
+			t = json_object();
+			enc_u64(t, "committed", p->txg.ncommitted);
+			enc_u64(t, "last_txg", p->txg.last);
+			enc_u64_if(t, "max_dirty_bytes", p->txg_cols &
+			    ZFS_TXG_NDIRTY, p->txg.max_ndirty);
+			json_object_set_new(t, "avg_sync_ms", json_real(
+			    (double)p->txg.avg_stime / 1e6));
+			json_object_set_new(t, "max_sync_ms", json_real(
+			    (double)p->txg.max_stime / 1e6));
+			enc_u64(t, "written_bytes", p->txg.nwritten);
+		} else
+			t = json_null();
+		json_object_set_new(po, "txgs", t);
+		json_object_set_new(po, "io", p->have_io ? enc_kstat(&p->io,
+		    zfs_io_names, ZFS_IO_NSTATS) : json_null());
+		json_array_append_new(pools, po);
+	}
+	json_object_set_new(o, "pools", pools);
+	return (o);
+}
+
+/* An integer of -1 meaning absent, or null. */
+static json_t *
+enc_int_known(int v)
+{
+	return (v >= 0 ? json_integer(v) : json_null());
+}
+
+/* The "unraid" part. */
+static json_t *
+enc_unraid(const struct unraid *u)
+{
+	static const char *const kinds[] = { "none", "check", "recon",
+	    "clear", "other" };
+	const struct unraid_slot	*sl;
+	json_t				*o, *op, *slots, *so;
+	size_t				 i;
+
+	o = json_pack("{s:s,s:s,s:o,s:o,s:o,s:o,s:i,s:i}", "state", u->state,
+	    "md_version", u->md_version, "disks", enc_int_known(u->num_disks),
+	    "disabled", enc_int_known(u->num_disabled), "invalid",
+	    enc_int_known(u->num_invalid), "missing",
+	    enc_int_known(u->num_missing), "parity_disks", u->nparity,
+	    "data_disks", u->ndata);
+	if (o == NULL)
+		return (NULL);
+	op = json_pack("{s:s,s:s,s:b,s:b}", "action", u->action, "kind",
+	    (size_t)u->op < NP_NITEMS(kinds) ? kinds[u->op] : "other",
+	    "running", u->running != 0, "correcting", u->correcting != 0);
+	if (op != NULL) {
+		enc_real_if(op, "done_pct", u->running && u->resync_pct >= 0,
+		    u->resync_pct);
+		enc_u64_if(op, "bytes_per_second", u->running &&
+		    u->speed_kib > 0, u->speed_kib * 1024);
+		enc_u64(op, "size_bytes", u->resync_size * 1024);
+		enc_u64(op, "position_bytes", u->resync_pos * 1024);
+	}
+	json_object_set_new(o, "operation", op != NULL ? op : json_null());
+	enc_u64_if(o, "last_check", u->last_check > 0, u->last_check);
+	enc_u64(o, "last_check_errors", u->sync_errs);
+	slots = json_array();
+	for (i = 0; i < UNRAID_SLOTS; i++) {
+		sl = &u->slots[i];
+		if (sl->role == UNRAID_EMPTY)
+			continue;
+		so = json_pack("{s:i,s:s,s:s,s:s,s:s,s:s}", "slot", (int)i,
+		    "role", sl->role == UNRAID_PARITY ? "parity" : "data",
+		    "name", sl->disk_name, "device", sl->dev, "status",
+		    sl->status, "id", sl->disk_id);
+		if (so == NULL)
+			continue;
+		enc_u64(so, "size_bytes", sl->disk_size * 1024);
+		enc_u64(so, "reads", sl->reads);
+		enc_u64(so, "writes", sl->writes);
+		enc_u64(so, "errors", sl->errors);
+		json_array_append_new(slots, so);
+	}
+	json_object_set_new(o, "slots", slots);
+	return (o);
+}
+
 /* The "crypto" part. */
 static json_t *
 enc_crypto(const struct crypto *c)
@@ -505,6 +641,13 @@ enc_counters(const struct snapshot *s)
 			break;
 		case SNAPSHOT_NFSD:
 			part = enc_nfsd(&s->nfsd);
+			break;
+		case SNAPSHOT_ZFS:
+			part = s->zfs != NULL ? enc_zfs(s->zfs) : NULL;
+			break;
+		case SNAPSHOT_UNRAID:
+			part = s->unraid != NULL ? enc_unraid(s->unraid) :
+			    NULL;
 			break;
 		default:
 			part = enc_crypto(&s->crypto);
@@ -700,6 +843,32 @@ enc_rates_groups(const struct snapshot *p, const struct snapshot *c,
 	return (arr);
 }
 
+/* A rate of zfs_rates, or null when it is unknown. */
+static json_t *
+enc_known(double v)
+{
+	return (v >= 0 ? json_real(v) : json_null());
+}
+
+/* The "zfs" rates. */
+static json_t *
+enc_rates_zfs(const struct snapshot *p, const struct snapshot *c, double iv)
+{
+	struct zfs_rates	r;
+
+	zfs_rates(p->zfs, c->zfs, iv, &r);
+	return (json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o}",
+	    "arc_hits_per_s", enc_known(r.arc_hits), "arc_misses_per_s",
+	    enc_known(r.arc_misses), "arc_hit_pct", enc_known(r.arc_hit_pct),
+	    "demand_data_hit_pct", enc_known(r.demand_data_hit_pct),
+	    "l2arc_hits_per_s", enc_known(r.l2_hits), "l2arc_misses_per_s",
+	    enc_known(r.l2_misses), "zil_commits_per_s",
+	    enc_known(r.zil_commits), "zil_slog_bytes_per_s",
+	    enc_known(r.zil_slog_bytes), "zil_pool_bytes_per_s",
+	    enc_known(r.zil_pool_bytes), "throttle_waits_per_s",
+	    enc_known(r.throttle_waits)));
+}
+
 /* Rates between two snapshots of the same root, prev taken before cur. */
 json_t *
 enc_rates(const struct snapshot *prev, const struct snapshot *cur)
@@ -720,6 +889,7 @@ enc_rates(const struct snapshot *prev, const struct snapshot *cur)
 		json_object_set_new(o, "disks", json_null());
 		json_object_set_new(o, "nics", json_null());
 		json_object_set_new(o, "groups", json_null());
+		json_object_set_new(o, "zfs", json_null());
 		return (o);
 	}
 	json_object_set_new(o, "cpu", prev->status[SNAPSHOT_CPU].avail &&
@@ -734,5 +904,8 @@ enc_rates(const struct snapshot *prev, const struct snapshot *cur)
 	    json_null());
 	json_object_set_new(o, "groups", cur->status[SNAPSHOT_GROUPS].avail ?
 	    enc_rates_groups(prev, cur, iv) : json_null());
+	json_object_set_new(o, "zfs", prev->status[SNAPSHOT_ZFS].avail &&
+	    cur->status[SNAPSHOT_ZFS].avail && prev->zfs != NULL &&
+	    cur->zfs != NULL ? enc_rates_zfs(prev, cur, iv) : json_null());
 	return (o);
 }

@@ -549,6 +549,221 @@ metrics_nfsd(struct metrics *m, const struct nfsd *nf)
 	}
 }
 
+/* The families of one row of a kstat each: which kstat, which row. */
+static const struct {
+	int		 kstat;		/* ZFS_HAVE_* */
+	int		 row;
+	const char	*name, *type, *help;
+} metrics_zfs_rows[] = {
+	{ ZFS_HAVE_ARC, ZFS_ARC_HITS, "nasperf_zfs_arc_hits_total", "counter",
+	    "ARC hits: reads served from memory." },
+	{ ZFS_HAVE_ARC, ZFS_ARC_MISSES, "nasperf_zfs_arc_misses_total",
+	    "counter", "ARC misses: reads that went to the pool." },
+	{ ZFS_HAVE_ARC, ZFS_ARC_SIZE, "nasperf_zfs_arc_size_bytes", "gauge",
+	    "Bytes the ARC holds." },
+	{ ZFS_HAVE_ARC, ZFS_ARC_C, "nasperf_zfs_arc_target_size_bytes",
+	    "gauge", "The size the ARC aims at (c)." },
+	{ ZFS_HAVE_ARC, ZFS_ARC_C_MAX, "nasperf_zfs_arc_max_size_bytes",
+	    "gauge", "The ARC's largest size (c_max)." },
+	{ ZFS_HAVE_ARC, ZFS_ARC_L2_HITS, "nasperf_zfs_l2arc_hits_total",
+	    "counter", "L2ARC hits: reads served from the cache devices." },
+	{ ZFS_HAVE_ARC, ZFS_ARC_L2_MISSES, "nasperf_zfs_l2arc_misses_total",
+	    "counter", "L2ARC misses." },
+	{ ZFS_HAVE_ARC, ZFS_ARC_L2_SIZE, "nasperf_zfs_l2arc_size_bytes",
+	    "gauge", "Bytes the L2ARC holds." },
+	{ ZFS_HAVE_ZIL, ZFS_ZIL_COMMIT, "nasperf_zfs_zil_commits_total",
+	    "counter", "Synchronous commits to the ZFS intent log." },
+	{ ZFS_HAVE_TX, ZFS_TX_ASSIGNED, "nasperf_zfs_dmu_tx_assigned_total",
+	    "counter", "Transactions assigned to a transaction group." }
+};
+
+/*
+ * A family of rows of a named kstat, one sample each with key=value; rows
+ * the release lacks are left out, and so is the family without any.
+ */
+static void
+metrics_kstatn(struct metrics *m, const struct zfs_named *n,
+    const int *rows, const char *const *vals, size_t nrows, const char *name,
+    const char *type, const char *help, const char *key)
+{
+	size_t	i;
+	int	any = 0;
+
+	for (i = 0; i < nrows; i++)
+		any |= ZFS_HAVE(n, rows[i]);
+	if (!any)
+		return;
+	metrics_family(m, name, type, help);
+	for (i = 0; i < nrows; i++)
+		if (ZFS_HAVE(n, rows[i]))
+			metrics_sample1(m, name, key, vals[i],
+			    (double)n->v[rows[i]]);
+}
+
+/* nasperf_zfs_*: the ARC, the ZIL, the write throttle and each pool. */
+static void
+metrics_zfs(struct metrics *m, const struct zfs_counters *z)
+{
+	static const int	 dh[] = { ZFS_ARC_DEMAND_DATA_HITS,
+	    ZFS_ARC_DEMAND_METADATA_HITS, ZFS_ARC_PREFETCH_DATA_HITS,
+	    ZFS_ARC_PREFETCH_METADATA_HITS };
+	static const int	 dm[] = { ZFS_ARC_DEMAND_DATA_MISSES,
+	    ZFS_ARC_DEMAND_METADATA_MISSES, ZFS_ARC_PREFETCH_DATA_MISSES,
+	    ZFS_ARC_PREFETCH_METADATA_MISSES };
+	static const char *const kinds[] = { "demand_data", "demand_metadata",
+	    "prefetch_data", "prefetch_metadata" };
+	static const int	 lb[] = { ZFS_ZIL_ITX_NORMAL_BYTES,
+	    ZFS_ZIL_ITX_SLOG_BYTES };
+	static const char *const to[] = { "pool", "slog" };
+	static const int	 tw[] = { ZFS_TX_DELAY, ZFS_TX_ERROR,
+	    ZFS_TX_SUSPENDED, ZFS_TX_GROUP, ZFS_TX_MEMORY_RESERVE,
+	    ZFS_TX_MEMORY_RECLAIM, ZFS_TX_DIRTY_THROTTLE, ZFS_TX_DIRTY_DELAY,
+	    ZFS_TX_DIRTY_OVER_MAX, ZFS_TX_DIRTY_FREES_DELAY, ZFS_TX_QUOTA };
+	static const char *const why[] = { "delay", "error", "suspended",
+	    "group", "memory_reserve", "memory_reclaim", "dirty_throttle",
+	    "dirty_delay", "dirty_over_max", "dirty_frees_delay", "quota" };
+	const struct zfs_pool_counters *p;
+	const struct zfs_named	*k;
+	size_t			 i;
+	int			 any;
+
+	for (i = 0; i < NP_NITEMS(metrics_zfs_rows); i++) {
+		k = metrics_zfs_rows[i].kstat == ZFS_HAVE_ARC ? &z->arc :
+		    metrics_zfs_rows[i].kstat == ZFS_HAVE_ZIL ? &z->zil : &z->tx;
+		if (!(z->have & metrics_zfs_rows[i].kstat) ||
+		    !ZFS_HAVE(k, metrics_zfs_rows[i].row))
+			continue;
+		metrics_family(m, metrics_zfs_rows[i].name,
+		    metrics_zfs_rows[i].type, metrics_zfs_rows[i].help);
+		metrics_sample(m, metrics_zfs_rows[i].name, "",
+		    (double)k->v[metrics_zfs_rows[i].row]);
+	}
+	if (z->have & ZFS_HAVE_ARC) {
+		metrics_kstatn(m, &z->arc, dh, kinds, NP_NITEMS(dh),
+		    "nasperf_zfs_arc_kind_hits_total", "counter",
+		    "ARC hits by kind of read.", "kind");
+		metrics_kstatn(m, &z->arc, dm, kinds, NP_NITEMS(dm),
+		    "nasperf_zfs_arc_kind_misses_total", "counter",
+		    "ARC misses by kind of read.", "kind");
+	}
+	if (z->have & ZFS_HAVE_ZIL)
+		metrics_kstatn(m, &z->zil, lb, to, NP_NITEMS(lb),
+		    "nasperf_zfs_zil_log_bytes_total", "counter",
+		    "Intent log bytes written, to the pool or to a log "
+		    "device (SLOG).", "to");
+	if (z->have & ZFS_HAVE_TX)
+		metrics_kstatn(m, &z->tx, tw, why, NP_NITEMS(tw),
+		    "nasperf_zfs_dmu_tx_waits_total", "counter",
+		    "Transactions that waited, by reason (dirty_throttle, "
+		    "dirty_delay: the dirty-data write throttle).", "reason");
+	for (i = any = 0; i < z->npools; i++)
+		any |= z->pools[i].have_txgs;
+	if (any) {
+		metrics_family(m, "nasperf_zfs_pool_last_txg", "gauge",
+		    "The pool's newest committed transaction group.");
+		for (i = 0; i < z->npools; i++)
+			if ((p = &z->pools[i])->have_txgs)
+				metrics_sample1(m, "nasperf_zfs_pool_last_txg",
+				    "pool", p->name, (double)p->txg.last);
+		metrics_family(m, "nasperf_zfs_pool_txg_sync_seconds_max",
+		    "gauge", "The longest sync of the pool's recent committed "
+		    "transaction groups.");
+		for (i = 0; i < z->npools; i++)
+			if ((p = &z->pools[i])->have_txgs)
+				metrics_sample1(m,
+				    "nasperf_zfs_pool_txg_sync_seconds_max",
+				    "pool", p->name,
+				    (double)p->txg.max_stime / 1e9);
+	}
+	for (i = any = 0; i < z->npools; i++)
+		any |= z->pools[i].have_io &&
+		    ZFS_HAVE(&z->pools[i].io, ZFS_IO_NREAD);
+	if (any) {
+		metrics_family(m, "nasperf_zfs_pool_read_bytes_total",
+		    "counter", "Bytes the pool read (its io kstat).");
+		for (i = 0; i < z->npools; i++)
+			if ((p = &z->pools[i])->have_io &&
+			    ZFS_HAVE(&p->io, ZFS_IO_NREAD))
+				metrics_sample1(m,
+				    "nasperf_zfs_pool_read_bytes_total", "pool",
+				    p->name, (double)p->io.v[ZFS_IO_NREAD]);
+		metrics_family(m, "nasperf_zfs_pool_written_bytes_total",
+		    "counter", "Bytes the pool wrote (its io kstat).");
+		for (i = 0; i < z->npools; i++)
+			if ((p = &z->pools[i])->have_io &&
+			    ZFS_HAVE(&p->io, ZFS_IO_NWRITTEN))
+				metrics_sample1(m,
+				    "nasperf_zfs_pool_written_bytes_total",
+				    "pool", p->name,
+				    (double)p->io.v[ZFS_IO_NWRITTEN]);
+	}
+}
+
+/* nasperf_unraid_*: the parity array, its operation and its disks. */
+static void
+metrics_unraid(struct metrics *m, const struct unraid *u)
+{
+	static const char *const kinds[] = { "none", "check", "recon",
+	    "clear", "other" };
+	const struct unraid_slot *sl;
+	char			 labels[256], slot[16];
+	size_t			 i;
+
+	metrics_family(m, "nasperf_unraid_array_started", "gauge",
+	    "1 when the array is started.");
+	metrics_sample(m, "nasperf_unraid_array_started", "",
+	    strcmp(u->state, "STARTED") == 0);
+	metrics_family(m, "nasperf_unraid_disks", "gauge",
+	    "Disks assigned to the array, by role.");
+	metrics_sample1(m, "nasperf_unraid_disks", "role", "parity",
+	    u->nparity);
+	metrics_sample1(m, "nasperf_unraid_disks", "role", "data", u->ndata);
+	if (u->num_disabled >= 0) {
+		metrics_family(m, "nasperf_unraid_disks_disabled", "gauge",
+		    "Disks of the array that are disabled.");
+		metrics_sample(m, "nasperf_unraid_disks_disabled", "",
+		    u->num_disabled);
+	}
+	metrics_family(m, "nasperf_unraid_operation_running", "gauge",
+	    "1 while a parity check, sync, rebuild or clear runs.");
+	metrics_sample1(m, "nasperf_unraid_operation_running", "kind",
+	    (size_t)u->op < NP_NITEMS(kinds) ? kinds[u->op] : "other",
+	    u->running != 0);
+	if (u->running && u->resync_pct >= 0) {
+		metrics_family(m, "nasperf_unraid_operation_done_ratio",
+		    "gauge", "How much of the running operation is done.");
+		metrics_sample(m, "nasperf_unraid_operation_done_ratio", "",
+		    u->resync_pct / 100);
+	}
+	if (u->running && u->speed_kib > 0) {
+		metrics_family(m, "nasperf_unraid_operation_bytes_per_second",
+		    "gauge", "The running operation's speed.");
+		metrics_sample(m, "nasperf_unraid_operation_bytes_per_second",
+		    "", (double)u->speed_kib * 1024);
+	}
+	if (u->last_check > 0) {
+		metrics_family(m, "nasperf_unraid_last_check_timestamp_seconds",
+		    "gauge", "When the last parity check ended.");
+		metrics_sample(m, "nasperf_unraid_last_check_timestamp_seconds",
+		    "", (double)u->last_check);
+	}
+	metrics_family(m, "nasperf_unraid_disk_errors_total", "counter",
+	    "Read and write errors of each disk of the array.");
+	for (i = 0; i < UNRAID_SLOTS; i++) {
+		sl = &u->slots[i];
+		if (sl->role == UNRAID_EMPTY)
+			continue;
+		labels[0] = '\0';
+		snprintf(slot, sizeof slot, "%zu", i);
+		metrics_label(labels, sizeof labels, "slot", slot);
+		metrics_label(labels, sizeof labels, "role",
+		    sl->role == UNRAID_PARITY ? "parity" : "data");
+		metrics_label(labels, sizeof labels, "device", sl->dev);
+		metrics_sample(m, "nasperf_unraid_disk_errors_total", labels,
+		    (double)sl->errors);
+	}
+}
+
 /* nasperf_crypto_*: offload engines and CPU-accelerated drivers. */
 static void
 metrics_crypto(struct metrics *m, const struct crypto *c)
@@ -721,5 +936,9 @@ metrics_render(struct evbuffer *evb, const struct snapshot *s)
 		metrics_nfsd(&m, &s->nfsd);
 	if (s->status[SNAPSHOT_CRYPTO].avail)
 		metrics_crypto(&m, &s->crypto);
+	if (s->status[SNAPSHOT_ZFS].avail && s->zfs != NULL)
+		metrics_zfs(&m, s->zfs);
+	if (s->status[SNAPSHOT_UNRAID].avail && s->unraid != NULL)
+		metrics_unraid(&m, s->unraid);
 	return (m.err ? -1 : 0);
 }

@@ -12,7 +12,7 @@
 
 const char *const snapshot_part_names[SNAPSHOT_NPARTS] = {
 	"cpu", "memory", "disks", "nics", "groups", "softirqs", "pressure",
-	"nfsd", "crypto"
+	"nfsd", "crypto", "zfs", "unraid"
 };
 
 /* A new, empty snapshot. */
@@ -46,6 +46,8 @@ snapshot_free(struct snapshot *s)
 	procgroup_clear(&s->groups);
 	softirqs_clear(&s->softirqs);
 	crypto_clear(&s->crypto);
+	free(s->zfs);
+	free(s->unraid);
 	probe_buf_free(&s->buf);
 	free(s->specs);
 	free(s);
@@ -156,6 +158,43 @@ snapshot_specs(struct snapshot *s, const struct snapshot_opts *opts)
 	return (0);
 }
 
+/*
+ * ZFS's counters, where its kstats are: a box without them costs one
+ * failed open a reading and no memory.
+ */
+static int
+snapshot_read_zfs(const struct probe_root *root, struct snapshot *s,
+    const char **errstr)
+{
+	*errstr = "no ZFS (no /proc/spl/kstat/zfs/arcstats)";
+	if (!probe_exists(root, PROBE_PROC, "spl/kstat/zfs/arcstats")) {
+		errno = ENOENT;
+		return (-1);
+	}
+	if (s->zfs == NULL && (s->zfs = calloc(1, sizeof *s->zfs)) == NULL)
+		return (-1);
+	return (zfs_counters_read(root, &s->buf, s->zfs, errstr));
+}
+
+/* Unraid's array, where /proc/mdstat is md_unraid's. */
+static int
+snapshot_read_unraid(const struct probe_root *root, struct snapshot *s,
+    const char **errstr)
+{
+	struct unraid	u;
+
+	if (unraid_read(root, &s->buf, &u, errstr) == -1) {
+		if (errno == ENOENT)
+			*errstr = "not Unraid (/proc/mdstat is not md_unraid's)";
+		return (-1);
+	}
+	if (s->unraid == NULL && (s->unraid = malloc(sizeof *s->unraid)) ==
+	    NULL)
+		return (-1);
+	*s->unraid = u;
+	return (0);
+}
+
 /* Read every part. */
 int
 snapshot_take(const struct probe_root *root, const struct snapshot_opts *opts,
@@ -207,6 +246,12 @@ snapshot_take(const struct probe_root *root, const struct snapshot_opts *opts,
 	} else
 		rc = crypto_read(root, &s->buf, &s->crypto, &errstr);
 	if (snapshot_status(s, SNAPSHOT_CRYPTO, rc, errstr) == -1)
+		return (-1);
+	rc = snapshot_read_zfs(root, s, &errstr);
+	if (snapshot_status(s, SNAPSHOT_ZFS, rc, errstr) == -1)
+		return (-1);
+	rc = snapshot_read_unraid(root, s, &errstr);
+	if (snapshot_status(s, SNAPSHOT_UNRAID, rc, errstr) == -1)
 		return (-1);
 	return (0);
 }

@@ -22,6 +22,8 @@
 #include "probe.h"
 #include "procgroup.h"
 #include "softirqs.h"
+#include "unraid.h"
+#include "zfs.h"
 
 /* A process group to measure: name and comm patterns, all borrowed. */
 struct snapshot_group {
@@ -40,9 +42,9 @@ struct snapshot_opts {
 enum snapshot_part {
 	SNAPSHOT_CPU, SNAPSHOT_MEMORY, SNAPSHOT_DISKS, SNAPSHOT_NICS,
 	SNAPSHOT_GROUPS, SNAPSHOT_SOFTIRQS, SNAPSHOT_PRESSURE, SNAPSHOT_NFSD,
-	SNAPSHOT_CRYPTO
+	SNAPSHOT_CRYPTO, SNAPSHOT_ZFS, SNAPSHOT_UNRAID
 };
-#define SNAPSHOT_NPARTS	9
+#define SNAPSHOT_NPARTS	11
 
 /* "cpu", "memory", "disks", ... by enum snapshot_part (the JSON keys). */
 extern const char *const snapshot_part_names[SNAPSHOT_NPARTS];
@@ -77,6 +79,8 @@ struct snapshot {
 	struct pressure	 pressure;
 	struct nfsd	 nfsd;
 	struct crypto	 crypto;
+	struct zfs_counters *zfs;	/* allocated at the first ZFS reading */
+	struct unraid	*unraid;	/* at the first md_unraid reading */
 	struct probe_buf buf;		/* reused by every read */
 	struct procgroup_spec *specs;	/* opts' groups, converted */
 	size_t		 speccap;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "np.h"
 #include "zfs.h"
 
 #define ZFS_LINE_MAX	1024
@@ -418,6 +419,121 @@ zfs_pool_names(const struct probe_root *root, char (*names)[64],
 	closedir(d);
 	qsort(names, *n, sizeof names[0], zfs_name_cmp);
 	return (0);
+}
+
+/* Read every counter; see zfs.h. */
+int
+zfs_counters_read(const struct probe_root *root, struct probe_buf *b,
+    struct zfs_counters *z, const char **errstr)
+{
+	char			 names[NP_NITEMS(z->pools)][64], rel[96];
+	struct zfs_pool_counters *p;
+	size_t			 i, n;
+
+	z->have = 0;
+	z->npools = 0;
+	if (zfs_kstat_read(root, b, "arcstats", zfs_arc_names, ZFS_ARC_NSTATS,
+	    &z->arc, errstr) == -1) {
+		if (errno != ENOMEM)
+			errno = ENOENT;
+		if (errstr != NULL)
+			*errstr = "no ZFS (no /proc/spl/kstat/zfs/arcstats)";
+		return (-1);
+	}
+	z->have |= ZFS_HAVE_ARC;
+	if (zfs_kstat_read(root, b, "dmu_tx", zfs_tx_names, ZFS_TX_NSTATS,
+	    &z->tx, NULL) == 0)
+		z->have |= ZFS_HAVE_TX;
+	if (zfs_kstat_read(root, b, "zil", zfs_zil_names, ZFS_ZIL_NSTATS,
+	    &z->zil, NULL) == 0)
+		z->have |= ZFS_HAVE_ZIL;
+	if (zfs_pool_names(root, names, NP_NITEMS(names), &n) == -1)
+		n = 0;
+	for (i = 0; i < n; i++) {
+		p = &z->pools[z->npools++];
+		memset(p, 0, sizeof *p);
+		memcpy(p->name, names[i], sizeof p->name);
+		if (zfs_txgs_read(root, b, p->name, &z->scratch, NULL) == 0) {
+			p->have_txgs = 1;
+			p->txg_cols = z->scratch.cols;
+			zfs_txgs_summary(&z->scratch, &p->txg);
+		}
+		snprintf(rel, sizeof rel, "%s/io", p->name);
+		if (zfs_read_rel(root, b, rel, NULL) == 0 &&
+		    zfs_io_parse(b->p, b->len, &p->io, NULL) == 0)
+			p->have_io = 1;
+	}
+	if (errstr != NULL)
+		*errstr = NULL;
+	return (0);
+}
+
+/* Row i's growth from a to b, or -1 when either lacks it or it fell. */
+static double
+zfs_delta(const struct zfs_named *a, const struct zfs_named *b, int i)
+{
+	if (!ZFS_HAVE(a, i) || !ZFS_HAVE(b, i) || b->v[i] < a->v[i])
+		return (-1);
+	return ((double)(b->v[i] - a->v[i]));
+}
+
+/* The sum of two deltas, -1 if either is unknown. */
+static double
+zfs_sum(double x, double y)
+{
+	return (x < 0 || y < 0 ? -1 : x + y);
+}
+
+/* x per second, or -1 unknown. */
+static double
+zfs_per_s(double x, double secs)
+{
+	return (x < 0 ? -1 : x / secs);
+}
+
+/* hits of hits + misses in %, or -1 unknown or without any access. */
+static double
+zfs_pct(double hits, double misses)
+{
+	return (hits < 0 || misses < 0 || hits + misses <= 0 ? -1 :
+	    100 * hits / (hits + misses));
+}
+
+/* Rates from a to b; see zfs.h. */
+void
+zfs_rates(const struct zfs_counters *a, const struct zfs_counters *b,
+    double secs, struct zfs_rates *r)
+{
+	static const struct zfs_named	 none;
+	const struct zfs_named		*aa, *ba, *az, *bz, *at, *bt;
+	double				 h, m;
+
+	aa = (a->have & b->have & ZFS_HAVE_ARC) ? &a->arc : &none;
+	ba = (a->have & b->have & ZFS_HAVE_ARC) ? &b->arc : &none;
+	az = (a->have & b->have & ZFS_HAVE_ZIL) ? &a->zil : &none;
+	bz = (a->have & b->have & ZFS_HAVE_ZIL) ? &b->zil : &none;
+	at = (a->have & b->have & ZFS_HAVE_TX) ? &a->tx : &none;
+	bt = (a->have & b->have & ZFS_HAVE_TX) ? &b->tx : &none;
+	if (!(secs > 0))
+		secs = 1;
+	h = zfs_delta(aa, ba, ZFS_ARC_HITS);
+	m = zfs_delta(aa, ba, ZFS_ARC_MISSES);
+	r->arc_hits = zfs_per_s(h, secs);
+	r->arc_misses = zfs_per_s(m, secs);
+	r->arc_hit_pct = zfs_pct(h, m);
+	r->demand_data_hit_pct = zfs_pct(zfs_delta(aa, ba,
+	    ZFS_ARC_DEMAND_DATA_HITS), zfs_delta(aa, ba,
+	    ZFS_ARC_DEMAND_DATA_MISSES));
+	r->l2_hits = zfs_per_s(zfs_delta(aa, ba, ZFS_ARC_L2_HITS), secs);
+	r->l2_misses = zfs_per_s(zfs_delta(aa, ba, ZFS_ARC_L2_MISSES), secs);
+	r->zil_commits = zfs_per_s(zfs_delta(az, bz, ZFS_ZIL_COMMIT), secs);
+	r->zil_slog_bytes = zfs_per_s(zfs_delta(az, bz,
+	    ZFS_ZIL_ITX_SLOG_BYTES), secs);
+	r->zil_pool_bytes = zfs_per_s(zfs_delta(az, bz,
+	    ZFS_ZIL_ITX_NORMAL_BYTES), secs);
+	r->throttle_waits = zfs_per_s(zfs_sum(zfs_delta(at, bt,
+	    ZFS_TX_DIRTY_THROTTLE), zfs_delta(at, bt, ZFS_TX_DIRTY_DELAY)),
+	    secs);
 }
 
 /* Parse "266T", "3.30G/s", "1.68K", "0B", "0". */

@@ -142,6 +142,53 @@ int	zfs_txgs_read(const struct probe_root *, struct probe_buf *,
 int	zfs_pool_names(const struct probe_root *, char (*names)[64],
 	    size_t max, size_t *n);
 
+/* One pool's counters: its txgs summed up, and its io kstat. */
+struct zfs_pool_counters {
+	char			 name[64];
+	int			 have_txgs, have_io;
+	unsigned		 txg_cols;	/* ZFS_TXG_* of its txgs */
+	struct zfs_txg_summary	 txg;
+	struct zfs_named	 io;		/* zfs_io_names */
+};
+#define ZFS_COUNTER_POOLS 8		/* pools read, by name */
+#define ZFS_HAVE_ARC	0x1
+#define ZFS_HAVE_TX	0x2
+#define ZFS_HAVE_ZIL	0x4
+/* Every counter of the box's ZFS in one reading. */
+struct zfs_counters {
+	unsigned		 have;		/* ZFS_HAVE_* */
+	struct zfs_named	 arc, tx, zil;
+	struct zfs_pool_counters pools[ZFS_COUNTER_POOLS];
+	size_t			 npools;
+	struct zfs_txgs		 scratch;	/* the txgs being read */
+};
+/*
+ * Read arcstats, dmu_tx, zil and each pool's txgs and io under
+ * <root>/proc/spl/kstat/zfs.  A kstat that is missing or not understood
+ * is left out (its bit clear).  -1 and ENOENT when there is no arcstats:
+ * no ZFS module loaded.
+ */
+int	zfs_counters_read(const struct probe_root *, struct probe_buf *,
+	    struct zfs_counters *, const char **errstr);
+
+/*
+ * What ZFS did between two readings, per second; -1 where a row is
+ * missing from either or went backwards (the module reloaded).
+ */
+struct zfs_rates {
+	double	 arc_hits, arc_misses;		/* per second */
+	double	 arc_hit_pct;			/* of every ARC access */
+	double	 demand_data_hit_pct;		/* of the reads of file data */
+	double	 l2_hits, l2_misses;		/* per second */
+	double	 zil_commits;			/* per second */
+	double	 zil_slog_bytes, zil_pool_bytes;	/* per second */
+	double	 throttle_waits;		/* dirty_throttle + dirty_delay,
+						 * per second */
+};
+/* Rates from a to b, secs apart (> 0).  Pure. */
+void	zfs_rates(const struct zfs_counters *a, const struct zfs_counters *b,
+	    double secs, struct zfs_rates *r);
+
 /* zpool status: a pool's vdev tree and its scrub or resilver. */
 enum zfs_vdev_type {
 	ZFS_VDEV_ROOT,		/* the pool itself */

@@ -1,6 +1,7 @@
 #!/bin/bash
 # nasperfd --root serves a captured box: the fixture trees of a Synology,
-# a QNAP and a ReadyNAS read through the whole daemon and client.
+# a QNAP and a ReadyNAS, and a ZFS and Unraid box composed of real
+# captures, read through the whole daemon and client.
 . "$(dirname "$0")/lib.sh"
 need_cmd curl jq
 F=${NP_FIXTURES:?}
@@ -32,6 +33,50 @@ is "QNAP box: md9 [24/4] is not degraded" \
 check "QNAP box: the cachedev volume is listed" sh -c "jq -e '.filesystems[] | select(.mountpoint == \"/share/CACHEDEV1_DATA\")' '$T_TMP/topo' >/dev/null"
 client counters >"$T_TMP/table"
 check "QNAP box: nasperf counters shows the smb group" grep -q smb "$T_TMP/table"
+stop_daemon
+
+# A ZFS box with Unraid's array, composed of the real captures of
+# tests/fixtures/zfs and unraid (Unraid 6.12 has both): the zfs and unraid
+# parts of the counters, their metrics, and nasperf counters' lines.
+SRC=$(cd "$(dirname "$0")/../fixtures" && pwd)
+Z=$T_TMP/zfsbox
+mkdir -p "$Z/proc/spl/kstat/zfs/anima" "$Z/proc/spl/kstat/zfs/zstore"
+cp "$SRC/zfs/arcstats-0.6.5-zfs4880.txt" "$Z/proc/spl/kstat/zfs/arcstats"
+cp "$SRC/zfs/dmu_tx-zfs7718.txt" "$Z/proc/spl/kstat/zfs/dmu_tx"
+cp "$SRC/zfs/txgs-zfs3811.txt" "$Z/proc/spl/kstat/zfs/anima/txgs"
+cp "$SRC/zfs/io-zabbix-zfs-checks2.txt" "$Z/proc/spl/kstat/zfs/zstore/io"
+cp "$SRC/unraid/mdstat-6.11-node_exporter2642.txt" "$Z/proc/mdstat"
+start_daemon --root "$Z" || { echo "Bail out! nasperfd did not start"; exit 1; }
+api /v1/counters >"$T_TMP/ctr"
+is "ZFS box: ARC hits" "$(jq .zfs.arcstats.hits "$T_TMP/ctr")" 800938102
+is "ZFS box: its pools" "$(jq -c '[.zfs.pools[].name]' "$T_TMP/ctr")" \
+    '["anima","zstore"]'
+is "ZFS box: zil is unavailable, the rest is there" \
+    "$(jq -c .zfs.zil "$T_TMP/ctr")" null
+is "Unraid box: the array's state" "$(jq -r .unraid.state "$T_TMP/ctr")" \
+    STARTED
+api "/v1/counters?interval=0.2" >"$T_TMP/ctr"
+check "ZFS box: rates of an ARC that did nothing: no hit ratio" \
+    jq -e '.rates.zfs.arc_hits_per_s == 0 and .rates.zfs.arc_hit_pct == null' \
+    "$T_TMP/ctr"
+api /metrics >"$T_TMP/metrics"
+check "ZFS box: metrics of the ARC" grep -q \
+    '^nasperf_zfs_arc_hits_total 800938102$' "$T_TMP/metrics"
+check "Unraid box: metrics of the array" grep -q \
+    '^nasperf_unraid_disks_disabled 1$' "$T_TMP/metrics"
+if command -v promtool >/dev/null 2>&1; then
+	check "ZFS box: promtool accepts its metrics" sh -c \
+	    "promtool check metrics <'$T_TMP/metrics' >/dev/null 2>&1"
+fi
+client counters >"$T_TMP/table"
+check "ZFS box: nasperf counters shows the ARC" grep -q \
+    "^ZFS ARC: 800938102 hits, 95584272 misses since the module loaded, 89.3 % hit$" \
+    "$T_TMP/table"
+check "ZFS box: and pool anima's syncs" grep -q "^ZFS pool anima: txg 31601026" \
+    "$T_TMP/table"
+check "Unraid box: nasperf counters shows the array" grep -q \
+    "^Unraid array: STARTED, 1 parity and 3 data disks, 1 disabled$" \
+    "$T_TMP/table"
 stop_daemon
 
 start_daemon --root "$F/empty" || { echo "Bail out! nasperfd did not start on an empty root"; exit 1; }

@@ -3,6 +3,8 @@
  */
 #include "config.h"
 
+#include <sys/stat.h>
+
 #include <event2/buffer.h>
 #include <jansson.h>
 
@@ -289,6 +291,193 @@ t_metrics(struct snapshot *s)
 	}
 }
 
+/* Copy fixture rel to dir/dst, making its directories. */
+static void
+t_place(const char *dir, const char *rel, const char *dst)
+{
+	char	 path[4096], *text, *slash;
+	size_t	 len;
+	FILE	*f;
+
+	text = t_fixture(rel, &len);
+	snprintf(path, sizeof path, "%s/%s", dir, dst);
+	for (slash = strchr(path + strlen(dir) + 1, '/'); slash != NULL;
+	    slash = strchr(slash + 1, '/')) {
+		*slash = '\0';
+		(void)mkdir(path, 0755);
+		*slash = '/';
+	}
+	if ((f = fopen(path, "w")) == NULL || fwrite(text, 1, len, f) != len ||
+	    fclose(f) != 0) {
+		printf("Bail out! %s: %s\n", path, strerror(errno));
+		exit(1);
+	}
+	free(text);
+}
+
+/*
+ * A ZFS box with Unraid's array, composed of real captures (a box that
+ * has both: Unraid 6.12 with a ZFS pool): arcstats of 0.6.5, dmu_tx,
+ * zil's commit rows, pool anima's txgs and pool zstore's io kstat, and
+ * an Unraid 6.11 /proc/mdstat.  The "zfs" and "unraid" parts in JSON and
+ * on /metrics, and a box with neither.
+ */
+static void
+t_zfs_unraid(struct snapshot *s)
+{
+	struct probe_root	 root;
+	struct evbuffer		*evb;
+	char			 dir[] = "/tmp/t_enc_counters.XXXXXX", cmd[64];
+	json_t			*j, *z, *p, *u, *sl;
+	char			*text;
+	size_t			 i;
+	int			 nfam;
+
+	if (mkdtemp(dir) == NULL) {
+		printf("Bail out! mkdtemp: %s\n", strerror(errno));
+		exit(1);
+	}
+	t_place(dir, "zfs/arcstats-0.6.5-zfs4880.txt",
+	    "proc/spl/kstat/zfs/arcstats");
+	t_place(dir, "zfs/dmu_tx-zfs7718.txt", "proc/spl/kstat/zfs/dmu_tx");
+	t_place(dir, "zfs/zil-grep-zfs16315.txt", "proc/spl/kstat/zfs/zil");
+	t_place(dir, "zfs/txgs-zfs3811.txt", "proc/spl/kstat/zfs/anima/txgs");
+	t_place(dir, "zfs/io-zabbix-zfs-checks2.txt",
+	    "proc/spl/kstat/zfs/zstore/io");
+	t_place(dir, "unraid/mdstat-6.11-node_exporter2642.txt",
+	    "proc/mdstat");
+	T_OK(probe_root_open(&root, dir));
+	T_OK(snapshot_take(&root, &opts, s));
+	T_TRUE(s->status[SNAPSHOT_ZFS].avail);
+	T_TRUE(s->status[SNAPSHOT_UNRAID].avail);
+	j = enc_counters(s);
+	z = json_object_get(j, "zfs");
+	T_EQ_INT(t_int(json_object_get(z, "arcstats"), "hits"), 800938102);
+	T_EQ_INT(t_int(json_object_get(z, "arcstats"), "demand_data_misses"),
+	    24056278);
+	/* 0.6.5's capture stops before size: not there, not 0. */
+	T_TRUE(json_object_get(json_object_get(z, "arcstats"), "size") ==
+	    NULL);
+	T_EQ_INT(t_int(json_object_get(z, "dmu_tx"), "dmu_tx_assigned"), 3);
+	T_EQ_INT(t_int(json_object_get(z, "zil"), "zil_commit_count"), 0);
+	T_EQ_INT(json_array_size(json_object_get(z, "pools")), 2);
+	p = json_array_get(json_object_get(z, "pools"), 0);
+	T_EQ_STR(json_string_value(json_object_get(p, "name")), "anima");
+	T_EQ_INT(t_int(json_object_get(p, "txgs"), "committed"), 6);
+	T_EQ_INT(t_int(json_object_get(p, "txgs"), "last_txg"), 31601026);
+	T_TRUE(json_is_integer(json_object_get(json_object_get(p, "txgs"),
+	    "max_dirty_bytes")));
+	T_TRUE(json_is_null(json_object_get(p, "io")));
+	p = json_array_get(json_object_get(z, "pools"), 1);
+	T_EQ_STR(json_string_value(json_object_get(p, "name")), "zstore");
+	T_TRUE(json_is_null(json_object_get(p, "txgs")));
+	T_EQ_INT(t_int(json_object_get(p, "io"), "nread"), 481047831040LL);
+	u = json_object_get(j, "unraid");
+	T_EQ_STR(json_string_value(json_object_get(u, "state")), "STARTED");
+	T_EQ_INT(t_int(u, "disabled"), 1);
+	T_EQ_STR(json_string_value(json_object_get(json_object_get(u,
+	    "operation"), "kind")), "check");
+	T_TRUE(json_is_false(json_object_get(json_object_get(u, "operation"),
+	    "running")));
+	T_EQ_INT(t_int(u, "last_check"), 1678709639);
+	sl = json_array_get(json_object_get(u, "slots"), 0);
+	T_EQ_STR(json_string_value(json_object_get(sl, "role")), "parity");
+	T_EQ_STR(json_string_value(json_object_get(sl, "device")), "sdo");
+	T_EQ_INT(t_int(u, "parity_disks") + t_int(u, "data_disks"),
+	    (long long)json_array_size(json_object_get(u, "slots")));
+	json_decref(j);
+
+	/*
+	 * Two seconds later: 900 more hits, 100 more misses, all of file
+	 * data; 4 commits, 1 MiB to a log device; 6 throttled waits.
+	 */
+	{
+		struct snapshot	*b = snapshot_new();
+		json_t		*r, *zr;
+
+		T_OK(snapshot_take(&root, &opts, b));
+		b->mono.tv_sec = s->mono.tv_sec + 2;
+		b->mono.tv_nsec = s->mono.tv_nsec;
+		b->zfs->arc.v[ZFS_ARC_HITS] += 900;
+		b->zfs->arc.v[ZFS_ARC_MISSES] += 100;
+		b->zfs->arc.v[ZFS_ARC_DEMAND_DATA_HITS] += 900;
+		b->zfs->arc.v[ZFS_ARC_DEMAND_DATA_MISSES] += 100;
+		b->zfs->zil.v[ZFS_ZIL_COMMIT] += 4;
+		b->zfs->tx.v[ZFS_TX_DIRTY_THROTTLE] += 6;
+		r = enc_rates(s, b);
+		zr = json_object_get(r, "zfs");
+		T_NEAR(json_real_value(json_object_get(zr, "arc_hits_per_s")),
+		    450, 1e-9);
+		T_NEAR(json_real_value(json_object_get(zr, "arc_hit_pct")),
+		    90, 1e-9);
+		T_NEAR(json_real_value(json_object_get(zr,
+		    "demand_data_hit_pct")), 90, 1e-9);
+		T_NEAR(json_real_value(json_object_get(zr,
+		    "zil_commits_per_s")), 2, 1e-9);
+		T_NEAR(json_real_value(json_object_get(zr,
+		    "throttle_waits_per_s")), 3, 1e-9);
+		/* zil's capture has no itx rows; the release lacks them. */
+		T_TRUE(json_is_null(json_object_get(zr,
+		    "zil_slog_bytes_per_s")));
+		T_TRUE(json_is_null(json_object_get(zr, "l2arc_hits_per_s")));
+		json_decref(r);
+		/* The module reloaded: counters fell, no rate. */
+		b->zfs->arc.v[ZFS_ARC_HITS] = 5;
+		r = enc_rates(s, b);
+		T_TRUE(json_is_null(json_object_get(json_object_get(r, "zfs"),
+		    "arc_hits_per_s")));
+		json_decref(r);
+		snapshot_free(b);
+	}
+
+	evb = evbuffer_new();
+	T_OK(metrics_render(evb, s));
+	text = t_drain(evb);
+	T_TRUE(t_wellformed(text, &nfam));
+	T_TRUE(strstr(text, "nasperf_probe_up{part=\"zfs\"} 1\n") != NULL);
+	T_TRUE(strstr(text, "nasperf_zfs_arc_hits_total 800938102\n") != NULL);
+	T_TRUE(strstr(text, "nasperf_zfs_arc_kind_misses_total{kind="
+	    "\"demand_data\"} 24056278\n") != NULL);
+	T_TRUE(strstr(text, "nasperf_zfs_arc_size_bytes") == NULL);
+	T_TRUE(strstr(text, "nasperf_zfs_dmu_tx_waits_total{reason="
+	    "\"dirty_throttle\"} 0\n") != NULL);
+	T_TRUE(strstr(text, "nasperf_zfs_zil_commits_total 0\n") != NULL);
+	T_TRUE(strstr(text, "nasperf_zfs_pool_last_txg{pool=\"anima\"} "
+	    "31601026\n") != NULL);
+	T_TRUE(strstr(text, "nasperf_zfs_pool_read_bytes_total{pool="
+	    "\"zstore\"} 481047831040\n") != NULL);
+	T_TRUE(strstr(text, "nasperf_unraid_array_started 1\n") != NULL);
+	T_TRUE(strstr(text, "nasperf_unraid_disks_disabled 1\n") != NULL);
+	T_TRUE(strstr(text, "nasperf_unraid_operation_running{kind=\"check\"} "
+	    "0\n") != NULL);
+	T_TRUE(strstr(text, "nasperf_unraid_disk_errors_total{slot=\"0\","
+	    "role=\"parity\",device=\"sdo\"} 0\n") != NULL);
+	if (text != NULL)
+		for (i = 0; text[i] != '\0'; i++)
+			if (strncmp(text + i, "\nnasperf_zfs_", 13) == 0 ||
+			    strncmp(text + i, "\nnasperf_unraid_", 16) == 0) {
+				printf("# %.*s\n", (int)strcspn(text + i + 1,
+				    "\n"), text + i + 1);
+			}
+	free(text);
+	evbuffer_free(evb);
+	probe_root_close(&root);
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	T_EQ_INT(system(cmd), 0);
+
+	/* A box with neither: both parts null, and why. */
+	T_OK(snapshot_take(t_root("qts5-5.10-x86_64"), &opts, s));
+	j = enc_counters(s);
+	T_TRUE(json_is_null(json_object_get(j, "zfs")));
+	T_EQ_STR(json_string_value(json_object_get(json_object_get(j,
+	    "unavailable"), "zfs")), "no ZFS (no /proc/spl/kstat/zfs/arcstats)");
+	T_TRUE(json_is_null(json_object_get(j, "unraid")));
+	T_EQ_STR(json_string_value(json_object_get(json_object_get(j,
+	    "unavailable"), "unraid")),
+	    "not Unraid (/proc/mdstat is not md_unraid's)");
+	json_decref(j);
+}
+
 int
 main(void)
 {
@@ -299,6 +488,7 @@ main(void)
 	t_json(a);
 	t_rates(a, b);
 	t_metrics(a);
+	t_zfs_unraid(a);
 	snapshot_free(a);
 	snapshot_free(b);
 	(void)t_skip;
