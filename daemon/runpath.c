@@ -1195,6 +1195,18 @@ runpath_merge(json_t *seen, const json_t *snap)
 				    json_deep_copy(e));
 				json_object_set(copy, "first_time",
 				    json_object_get(snap, "time"));
+			} else if (k == 0 && json_is_null(json_object_get(copy,
+			    "pid")) && json_is_integer(json_object_get(old,
+			    "pid"))) {
+				/*
+				 * A socket read as its server let it go (a
+				 * copy's last reading) keeps the owner it was
+				 * read with before.
+				 */
+				json_object_set(copy, "pid",
+				    json_object_get(old, "pid"));
+				json_object_set(copy, "comm",
+				    json_object_get(old, "comm"));
 			} else if (k == 1) {
 				/*
 				 * A process exiting as it is read may lose a

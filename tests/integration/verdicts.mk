@@ -8,7 +8,7 @@ dist_check_SCRIPTS += tests/integration/80-verdict-disk.sh \
 	tests/integration/87-verdict-path-nfs.sh \
 	tests/integration/88-verdict-client-upload.sh \
 	tests/integration/89-diagnose.sh tests/integration/64-diagnose-html.sh \
-	tests/integration/97-transfers.sh \
+	tests/integration/97-transfers.sh tests/integration/99-transfers-nfs.sh \
 	tests/integration/98-prometheus.sh
 
 # What a fleet's Prometheus and Grafana take, checked by 98-prometheus.

@@ -173,11 +173,34 @@ t_unheld(void)
 	json_decref(z);
 }
 
+/* A later reading of a socket with no owner keeps the owner read before. */
+static void
+t_merge_owner(void)
+{
+	json_t	*seen, *snap, *c;
+
+	seen = t_snap(1000.0, "192.0.2.10", json_array(), 1000);
+	c = json_array_get(json_object_get(seen, "connections"), 0);
+	json_object_set_new(c, "pid", json_integer(4242));
+	json_object_set_new(c, "comm", json_string("ganesha.nfsd"));
+	snap = t_snap(1001.0, "192.0.2.10", json_array(), 2000);
+	runpath_merge(seen, snap);
+	c = json_array_get(json_object_get(seen, "connections"), 0);
+	T_EQ_INT(json_integer_value(json_object_get(c, "pid")), 4242);
+	T_EQ_STR(json_string_value(json_object_get(c, "comm")),
+	    "ganesha.nfsd");
+	T_EQ_INT(json_integer_value(json_object_get(json_object_get(c, "tcp"),
+	    "bytes_acked")), 2000);
+	json_decref(seen);
+	json_decref(snap);
+}
+
 int
 main(void)
 {
 	t_knfsd();
 	t_report();
 	t_unheld();
+	t_merge_owner();
 	return (t_done());
 }
