@@ -207,6 +207,8 @@ xf_step(struct transfers *x, struct xf_client *c, double now, double dt)
 		c->psent -= c->pgsent;
 		c->precv -= c->pgrecv;
 		c->state = XF_RISING;
+		log_debug("transfers: %s: %.2f MB/s: rising", c->addr,
+		    c->rate / 1e6);
 		c->t_first = now - dt - (c->psent + c->precv > 0 ? c->pdt : 0);
 		c->t_last = now;
 		c->sent = c->psent + c->dsent - c->gsent;
@@ -222,6 +224,9 @@ xf_step(struct transfers *x, struct xf_client *c, double now, double dt)
 		 */
 		if (c->own_last == now || (c->rate < min &&
 		    (c->quiet += dt) > XF_RISING_DIP)) {
+			log_debug("transfers: %s: %.2f MB/s: %s", c->addr,
+			    c->rate / 1e6, c->own_last == now ? "a run of its "
+			    "own" : "fell quiet before it was a transfer");
 			c->state = XF_IDLE;
 			break;
 		}

@@ -36,20 +36,7 @@ LOG { Default_Log_Level = EVENT; }
 CONF
 # Its output goes to a file, as a server's often does: its standard
 # streams are not the transfer's data, whatever the file is called.
-ganesha.nfsd -F -L "$G/ganesha.log" -f "$G/ganesha.conf" -p "$G/ganesha.pid" \
-    -N NIV_EVENT >"$G/ganesha.out" 2>&1 </dev/null &
-GPID=$!
-at_exit "kill -TERM $GPID; wait $GPID"
-for ((i = 0; i < 150; i++)); do
-	(exec 3<>/dev/tcp/127.0.0.1/2049) 2>/dev/null && break
-	kill -0 "$GPID" 2>/dev/null || break
-	sleep 0.2
-done
-(exec 3<>/dev/tcp/127.0.0.1/2049) 2>/dev/null || {
-	sed 's/^/# /' "$G/ganesha.log" | tail -20
-	echo "Bail out! ganesha.nfsd did not start"
-	exit 1
-}
+ganesha_start 127.0.0.1
 # ganesha's reads and nasperfd's disk test are the throttled ones.
 at_exit "for p in \$(cat $CG/cgroup.procs); do
 	echo \$p >$CGROOT/cgroup.procs; done"

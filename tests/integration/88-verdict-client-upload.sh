@@ -7,7 +7,8 @@
 # (the client's own slow source, as a copy from a slow disk is), as a run
 # opened from the client: the verdict is client, saying it sent a fraction
 # of what the path carried, the rest of the path's ceiling went to the
-# client, and the spinner is not the verdict.  RATE,
+# client, and the spinner is not the verdict.  The same put with no run is
+# a transfer noticed on its own, judged client too.  RATE,
 # SHARE and SECS are drawn at random each run (the seed is printed,
 # NP_SEED=N repeats it); asserted on the first attempt.
 . "$(dirname "$0")/lib.sh"
@@ -24,7 +25,14 @@ echo "# seed $NP_SEED (NP_SEED=$NP_SEED repeats this run): $RATE Mbit/s," \
     "the client sends at $SHARE % of it for ${SECS} s"
 
 mkdir -m 777 "$T_TMP/share"
-lan_smbd "$T_TMP/share"
+# Transfers are noticed from 2 Mbit/s: the slow sender's pace.  smbclient
+# reads from its source what its send buffer (-b) holds before it sends,
+# in writes of smbd's largest size: with both at 64 KiB it sends as its
+# source gives, as a copy from a slow disk does (by default it sends 8 MiB
+# at once, seconds apart at this pace, which is no steady copy).
+SMB_GLOBAL="  smb2 max write = 65536" lan_smbd "$T_TMP/share" "transfers:
+  min_rate_mbps: 2
+"
 
 # The path's capacity from the client, upward: a synthetic upload.
 incli env NASPERF_TOKEN="$NPD_TOKEN" NASPERF_SYNTH_PORT="$SPORT" \
@@ -56,7 +64,8 @@ t0=$(date +%s.%N)
 	head -c $CHUNK /dev/zero
 	sleep "$IV"
 done) >"$T_TMP/src" &
-incli smbclient "//$SRV/share" -p "$SMBPORT" -A "$T_TMP/cred" \
+at_exit "kill $! 2>/dev/null"
+incli smbclient "//$SRV/share" -p "$SMBPORT" -A "$T_TMP/cred" -b 65536 \
     -c "put $T_TMP/src up" >"$T_TMP/smbclient.out" 2>&1
 rc=$?
 t1=$(date +%s.%N)
@@ -91,6 +100,40 @@ check "the path's connection is smbd's" jq -e '[.path.connections[] |
     "$T_TMP/rep.$RUN"
 check "npburn is not the verdict" sh -c \
     "! jq -r .verdict.resource '$T_TMP/rep.$RUN' | grep -q npburn"
+
+# The same slow put with no run: a transfer noticed on its own, judged
+# the same.
+"$T_TMP/npburn" >/dev/null &
+burn=$!
+rm -f "$T_TMP/src"
+mkfifo "$T_TMP/src"
+(for ((i = 0; i < N; i++)); do
+	head -c $CHUNK /dev/zero
+	sleep "$IV"
+done) >"$T_TMP/src" &
+at_exit "kill $! 2>/dev/null"
+incli smbclient "//$SRV/share" -p "$SMBPORT" -A "$T_TMP/cred" -b 65536 \
+    -c "put $T_TMP/src up2" >>"$T_TMP/smbclient.out" 2>&1
+rc=$?
+is "smbclient put it again, with no run" "$rc" 0 ||
+    sed 's/^/# /' "$T_TMP/smbclient.out"
+for ((i = 0; i < 40; i++)); do
+	api /v1/transfers >"$T_TMP/xf"
+	jq -e '[.transfers[] | select(.ended)] | length >= 1' "$T_TMP/xf" \
+	    >/dev/null && break
+	sleep 0.5
+done
+kill "$burn"
+wait "$burn" 2>/dev/null
+x() { jq -r "[.transfers[] | select(.ended)][0]$1" "$T_TMP/xf"; }
+echo "# transfer: $(x '| "\(.op) \(.bytes) bytes; \(.verdict.class): \(.verdict.resource): \(.verdict.summary)"')"
+is "a slow put with no run is a transfer of its own" "$(x .origin)" auto
+is "... from the client" "$(x .client_addr)" "$CLI"
+is "... a write" "$(x .op)" write
+within "... its bytes the file's" "$(x .bytes)" $((N * CHUNK)) 2
+is "... judged client" "$(x .verdict.class)" client
+is "... the client sent slowly" "$(x .verdict.resource)" \
+    "the client (it sent slowly)"
 
 kill -TERM "$NPD_PID"
 rc=0

@@ -39,26 +39,8 @@ EXPORT { Export_Id = 1; Path = $T_TMP/nfs; Pseudo = /export;
          Transports = TCP; SecType = sys; FSAL { Name = VFS; } }
 LOG { Default_Log_Level = EVENT; }
 CONF
-rpcbind -f -w &
-RPCB=$!
-at_exit "kill -TERM $RPCB; wait $RPCB; rm -f /run/rpcbind.sock /run/rpcbind/portmap.xdr /run/rpcbind/rpcbind.xdr"
-sleep 0.5
-# Its output goes to files: a server's standard streams are not the
-# transfer's data.
-ganesha.nfsd -F -L "$G/ganesha.log" -f "$G/ganesha.conf" -p "$G/ganesha.pid" \
-    -N NIV_EVENT >"$G/ganesha.out" 2>&1 </dev/null &
-GPID=$!
-at_exit "kill -TERM $GPID; wait $GPID"
-for ((i = 0; i < 150; i++)); do
-	(exec 3<>"/dev/tcp/$SRV/2049") 2>/dev/null && break
-	kill -0 "$GPID" 2>/dev/null || break
-	sleep 0.2
-done
-(exec 3<>"/dev/tcp/$SRV/2049") 2>/dev/null || {
-	sed 's/^/# /' "$G/ganesha.log" | tail -20
-	echo "Bail out! ganesha.nfsd did not start"
-	exit 1
-}
+rpcbind_start
+ganesha_start "$SRV"
 
 lan_daemon
 # The watch reads the connections every second, and takes what a

@@ -409,7 +409,8 @@ stop_testing() {
 # smbd_conf SHARE_PATH [INTERFACE]: write a private smb.conf for a real
 # smbd on a free port of INTERFACE (lo by default), sharing SHARE_PATH as
 # [share]: S (its directory), SPORT, and $S/smb.conf, which the caller may
-# add to before smbd_start.
+# add to before smbd_start; SMB_GLOBAL, when set, holds more lines of its
+# [global] section.
 smbd_conf() {
 	S=$T_TMP/smb
 	mkdir -p "$S"/{private,lock,state,cache,pid,ncalrpc,log}
@@ -437,6 +438,7 @@ smbd_conf() {
   disable spoolss = yes
   server signing = auto
   server min protocol = SMB2_10
+${SMB_GLOBAL:-}
 [share]
   path = $1
   read only = no
@@ -570,6 +572,37 @@ lan_smbd() {
   config: $S/smb.conf
   sessions_interval: 1
 ${2:-}"
+}
+
+# rpcbind_start [CMD...]: rpcbind for NFSv3, run through CMD when given
+# ("ip netns exec NS"), stopped on exit with the files it leaves in /run.
+rpcbind_start() {
+	"$@" rpcbind -f -w &
+	RPCB=$!
+	at_exit "kill -TERM $RPCB; wait $RPCB; rm -f /run/rpcbind.sock /run/rpcbind/portmap.xdr /run/rpcbind/rpcbind.xdr"
+	sleep 0.5
+}
+
+# ganesha_start ADDR [CMD...]: ganesha.nfsd on $G/ganesha.conf (its log,
+# pid file and standard streams in $G: a server's streams are not a
+# transfer's data), run through CMD when given ("ip netns exec NS"), as
+# GPID, stopped on exit; it bails out unless ganesha answers on ADDR port
+# 2049 within 30 s.
+ganesha_start() {
+	local addr=$1 i
+	shift
+	"$@" ganesha.nfsd -F -L "$G/ganesha.log" -f "$G/ganesha.conf" \
+	    -p "$G/ganesha.pid" -N NIV_EVENT >"$G/ganesha.out" 2>&1 </dev/null &
+	GPID=$!
+	at_exit "kill -TERM $GPID; wait $GPID"
+	for ((i = 0; i < 150; i++)); do
+		(exec 3<>"/dev/tcp/$addr/2049") 2>/dev/null && return 0
+		kill -0 "$GPID" 2>/dev/null || break
+		sleep 0.2
+	done
+	sed 's/^/# /' "$G/ganesha.log" | tail -20
+	echo "Bail out! ganesha.nfsd did not start"
+	exit 1
 }
 
 # incli CMD...: run in the client's namespace.
