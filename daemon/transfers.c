@@ -182,6 +182,7 @@ xf_step(struct transfers *x, struct xf_client *c, double now, double dt)
 {
 	const struct cfg	*cfg = x->d->cfg;
 	double			 min = (double)cfg->xfer_min_rate_mbps * 125000.0;
+	double			 avg;
 	unsigned long		 own;
 	long			 xfer;
 
@@ -219,14 +220,23 @@ xf_step(struct transfers *x, struct xf_client *c, double now, double dt)
 		if (runs_client_open(x->d, c->addr))
 			c->own_last = now;
 		/*
-		 * A reading below the rate (a copy's start on a busy client)
-		 * does not lose what came before; a longer quiet does.
+		 * A reading below the rate (a copy's start on a busy client,
+		 * a client that read ahead and writes out what it has) does
+		 * not lose what came before; a longer quiet does, unless the
+		 * start is still at the rate on average (a burst, then a
+		 * pause), and up to transfers.idle_seconds.
 		 */
+		avg = (double)(c->sent + c->recv + c->dsent + c->drecv) /
+		    fmax(now - c->t_first, dt);
+		if (c->rate < min)
+			c->quiet += dt;
 		if (c->own_last == now || (c->rate < min &&
-		    (c->quiet += dt) > XF_RISING_DIP)) {
-			log_debug("transfers: %s: %.2f MB/s: %s", c->addr,
-			    c->rate / 1e6, c->own_last == now ? "a run of its "
-			    "own" : "fell quiet before it was a transfer");
+		    ((c->quiet > XF_RISING_DIP && avg < min) ||
+		    c->quiet >= (double)cfg->xfer_idle_seconds))) {
+			log_debug("transfers: %s: %.2f MB/s, %.2f MB/s since it "
+			    "rose: %s", c->addr, c->rate / 1e6, avg / 1e6,
+			    c->own_last == now ? "a run of its own" : "fell "
+			    "quiet before it was a transfer");
 			c->state = XF_IDLE;
 			break;
 		}

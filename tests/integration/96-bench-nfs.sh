@@ -58,24 +58,8 @@ EXPORT { Export_Id = 2; Path = $T_TMP/vol/ro; Pseudo = /ro;
          Transports = TCP; SecType = sys; FSAL { Name = VFS; } }
 LOG { Default_Log_Level = EVENT; }
 CONF
-ip netns exec "$NS" rpcbind -f -w &
-RPCB=$!
-at_exit "kill -TERM $RPCB; wait $RPCB; rm -f /run/rpcbind.sock /run/rpcbind/portmap.xdr /run/rpcbind/rpcbind.xdr"
-sleep 0.5
-ip netns exec "$NS" ganesha.nfsd -F -L "$G/ganesha.log" -f "$G/ganesha.conf" \
-    -p "$G/ganesha.pid" -N NIV_EVENT &
-GPID=$!
-at_exit "kill -TERM $GPID; wait $GPID"
-for ((i = 0; i < 150; i++)); do
-	(exec 3<>"/dev/tcp/$SRV/2049") 2>/dev/null && break
-	kill -0 "$GPID" 2>/dev/null || break
-	sleep 0.2
-done
-(exec 3<>"/dev/tcp/$SRV/2049") 2>/dev/null || {
-	sed 's/^/# /' "$G/ganesha.log" | tail -20
-	echo "Bail out! ganesha.nfsd did not start"
-	exit 1
-}
+rpcbind_start ip netns exec "$NS"
+ganesha_start "$SRV" ip netns exec "$NS"
 
 start_daemon || { echo "Bail out! nasperfd did not start"; exit 1; }
 
