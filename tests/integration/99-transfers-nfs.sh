@@ -6,9 +6,10 @@
 # of origin "auto", op write, over NFS, from the client's address, its
 # bytes within 2 % of the file's, its connection held by ganesha.nfsd and
 # a verdict of network on vsrv; a read of it back becomes a read, judged
-# the same.  RATE and SECS are drawn at random each run (the seed is
-# printed, NP_SEED=N repeats it); each transfer is asserted on its first
-# attempt.
+# the same; a write of 12 s, longer than the daemon's 10 s of history,
+# ends all the same, judged over what the history held.  RATE and SECS are
+# drawn at random each run (the seed is printed, NP_SEED=N repeats it);
+# each transfer is asserted on its first attempt.
 . "$(dirname "$0")/lib.sh"
 need_root
 need_cmd curl jq ip tc ganesha.nfsd rpcbind nfs-cp
@@ -42,7 +43,11 @@ CONF
 rpcbind_start
 ganesha_start "$SRV"
 
-lan_daemon
+# A history of 10 s, for the copy that outlives it.
+lan_daemon "sampler:
+  full_seconds: 10
+  coarse_seconds: 0
+"
 # The watch reads the connections every second, and takes what a
 # connection open at its first reading had moved for the past, not a
 # transfer: the copies start after that reading.
@@ -103,6 +108,25 @@ is "nfs-cp read it back" "$(cmp "$T_TMP/up" "$T_TMP/back" && echo same)" \
 check "the read ends as a transfer" wait_ended 2
 xcheck 1 read
 is "two transfers in all" "$(jq '.transfers | length' "$T_TMP/xf")" 2
+
+# A copy of 12 s, longer than the daemon's 10 s of history: it ends all
+# the same, with its bytes, judged over what the history held, which its
+# report says.
+LONG=$((RATE * 12 / 8 * 1000000 / 1048576))	# MiB
+head -c "${LONG}M" /dev/urandom >"$T_TMP/long"
+incli nfs-cp "$T_TMP/long" "$URL/long" >"$T_TMP/nfscp.out" 2>&1
+is "nfs-cp wrote a file of 12 s" "$?" 0 || sed 's/^/# /' "$T_TMP/nfscp.out"
+check "the long write ends as a transfer" wait_ended 3
+sel=".transfers | map(select(.ended)) | sort_by(.id) | .[2]"
+within "... with its bytes" "$(jq -r "$sel.bytes" "$T_TMP/xf")" \
+    $((LONG * 1048576)) 2
+api "/v1/transfers/$(jq -r "$sel.id" "$T_TMP/xf")/report" >"$T_TMP/rep2"
+echo "# long: $(jq -r '.verdict.class + ": " + .verdict.resource + "; " +
+    (.history_note // "no note")' "$T_TMP/rep2")"
+is "... judged network on vsrv" "$(jq -r '.verdict.class + " " +
+    .verdict.resource' "$T_TMP/rep2")" "network vsrv"
+check "... over the history's last seconds, as its report says" jq -e \
+    '.history_note | test("held only the last")' "$T_TMP/rep2"
 
 kill -TERM "$NPD_PID"
 rc=0
