@@ -46,7 +46,9 @@ EXTRA_DIST += tests/fixtures/windows/mkwindows.py \
 	tests/fixtures/windows/bond-8023ad.json \
 	tests/fixtures/windows/busy-neighbours.json \
 	tests/fixtures/windows/two-volumes.json \
-	tests/fixtures/windows/quota-elsewhere.json
+	tests/fixtures/windows/quota-elsewhere.json \
+	tests/fixtures/windows/zfs-arc.json tests/fixtures/windows/zfs-miss.json \
+	tests/fixtures/windows/unraid-check.json
 
 check_PROGRAMS += tests/unit/t_peercap
 tests_unit_t_peercap_SOURCES = tests/unit/t_peercap.c daemon/peercap.c \

@@ -36,7 +36,9 @@ static const char *const hist_dkind_names[] = {
 static const char *const hist_sys_names[HIST_SYS_FIELDS] = {
 	"psi_cpu_some_us", "psi_io_some_us", "psi_io_full_us",
 	"psi_memory_some_us", "mem_cached", "mem_dirty", "mem_available",
-	"mem_total", "ctxt"
+	"mem_total", "ctxt", "arc_hits", "arc_misses", "arc_demand_data_hits",
+	"arc_demand_data_misses", "zfs_throttle_waits", "zil_commits",
+	"unraid_op", "unraid_kib_per_s"
 };
 static const char *const hist_cpu_names[HIST_CPU_FIELDS] = {
 	"user", "nice", "system", "idle", "iowait", "irq", "softirq", "steal"
@@ -525,6 +527,35 @@ hist_register_all(struct history *h, const struct snapshot *cur)
 	return (0);
 }
 
+/* A kstat row into sys field f, where the release has it. */
+static void
+hist_kstat(struct hist_sample *s, enum hist_sys f, const struct zfs_named *n,
+    int row)
+{
+	if (ZFS_HAVE(n, row))
+		s->sys[f] = n->v[row];
+}
+
+/* ZFS's counters the verdict reads: the ARC, the throttle, the log. */
+static void
+hist_zfs(struct hist_sample *s, const struct zfs_counters *z)
+{
+	if (z->have & ZFS_HAVE_ARC) {
+		hist_kstat(s, HIST_SYS_ARC_HITS, &z->arc, ZFS_ARC_HITS);
+		hist_kstat(s, HIST_SYS_ARC_MISSES, &z->arc, ZFS_ARC_MISSES);
+		hist_kstat(s, HIST_SYS_ARC_DD_HITS, &z->arc,
+		    ZFS_ARC_DEMAND_DATA_HITS);
+		hist_kstat(s, HIST_SYS_ARC_DD_MISSES, &z->arc,
+		    ZFS_ARC_DEMAND_DATA_MISSES);
+	}
+	if ((z->have & ZFS_HAVE_TX) && ZFS_HAVE(&z->tx, ZFS_TX_DIRTY_THROTTLE)
+	    && ZFS_HAVE(&z->tx, ZFS_TX_DIRTY_DELAY))
+		s->sys[HIST_SYS_ZFS_THROTTLE] = z->tx.v[ZFS_TX_DIRTY_THROTTLE] +
+		    z->tx.v[ZFS_TX_DIRTY_DELAY];
+	if (z->have & ZFS_HAVE_ZIL)
+		hist_kstat(s, HIST_SYS_ZIL_COMMITS, &z->zil, ZFS_ZIL_COMMIT);
+}
+
 /* Fill sample s from snapshot cur. */
 static void
 hist_fill(struct history *h, struct hist_sample *s, const struct snapshot *prev,
@@ -561,6 +592,14 @@ hist_fill(struct history *h, struct hist_sample *s, const struct snapshot *prev,
 		s->sys[HIST_SYS_MEM_TOTAL] = cur->mem.v[MEMINFO_TOTAL];
 	if (cur->status[SNAPSHOT_CPU].avail && cur->cpu.has_ctxt)
 		s->sys[HIST_SYS_CTXT] = cur->cpu.ctxt;
+	if (cur->status[SNAPSHOT_ZFS].avail && cur->zfs != NULL)
+		hist_zfs(s, cur->zfs);
+	if (cur->status[SNAPSHOT_UNRAID].avail && cur->unraid != NULL) {
+		s->sys[HIST_SYS_UNRAID_OP] = cur->unraid->running ?
+		    (uint64_t)cur->unraid->op : 0;
+		s->sys[HIST_SYS_UNRAID_KIBS] = cur->unraid->running ?
+		    cur->unraid->speed_kib : 0;
+	}
 
 	if (cur->status[SNAPSHOT_CPU].avail) {
 		for (i = 0; i <= cur->cpu.ncpus; i++) {
@@ -861,8 +900,15 @@ history_sample_json(const struct hist_sample *s)
 	    s->gap);
 	if (o == NULL)
 		return (NULL);
+	/*
+	 * The fields no box has but a ZFS or Unraid one are left off the end
+	 * when they are not there: a reader takes what is missing as null.
+	 */
+	for (f = HIST_SYS_FIELDS; f > HIST_SYS_CTXT + 1 &&
+	    s->sys[f - 1] == HIST_NONE; f--)
+		;
 	a = json_array();
-	for (i = 0; i < HIST_SYS_FIELDS; i++)
+	for (i = 0; i < f; i++)
 		json_array_append_new(a, hist_json_u64(s->sys[i]));
 	json_object_set_new(o, "sys", a);
 	for (k = 0; k < HIST_NKINDS; k++) {

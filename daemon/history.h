@@ -41,9 +41,16 @@ enum hist_sys {
 	HIST_SYS_PSI_MEM_SOME,		/* microseconds stalled, cumulative */
 	HIST_SYS_MEM_CACHED, HIST_SYS_MEM_DIRTY, HIST_SYS_MEM_AVAILABLE,
 	HIST_SYS_MEM_TOTAL,		/* bytes, as read */
-	HIST_SYS_CTXT			/* context switches */
+	HIST_SYS_CTXT,			/* context switches */
+	HIST_SYS_ARC_HITS, HIST_SYS_ARC_MISSES,	/* ZFS's ARC, every access */
+	HIST_SYS_ARC_DD_HITS, HIST_SYS_ARC_DD_MISSES,	/* reads of file data */
+	HIST_SYS_ZFS_THROTTLE,		/* dmu_tx dirty throttle + delay waits */
+	HIST_SYS_ZIL_COMMITS,		/* intent log commits */
+	HIST_SYS_UNRAID_OP,		/* the array's operation running: enum
+					 * unraid_op, 0 (none) when none runs */
+	HIST_SYS_UNRAID_KIBS		/* its speed, KiB/s */
 };
-#define HIST_SYS_FIELDS	9
+#define HIST_SYS_FIELDS	17
 
 /* Per core (and the total first): USER_HZ ticks, cumulative. */
 enum hist_cpu {

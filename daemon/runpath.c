@@ -1464,6 +1464,12 @@ runpath_view(const json_t *rep, struct verdict_path *p)
 			snprintf(p->volume, sizeof p->volume, "%s",
 			    json_string_value(json_object_get(o, "mount")));
 		p->volume_seen = 1;
+		if (json_is_string(json_object_get(o, "pool")) &&
+		    p->pool[0] == '\0') {
+			p->zfs = 1;
+			snprintf(p->pool, sizeof p->pool, "%s",
+			    json_string_value(json_object_get(o, "pool")));
+		}
 		json_array_foreach(json_object_get(o, "devices"), j, c)
 			if (p->ndisks < VERDICT_PATH_DISKS &&
 			    json_is_string(c))
@@ -1587,7 +1593,7 @@ runpath_volume(const struct topology *t, const char *where,
 {
 	struct topology_layer	 layers[TOPOLOGY_STACK_MAX];
 	json_t			*devs;
-	char			 text[512];
+	char			 text[512], pool[64];
 	size_t			 j, k, nl, off;
 
 	nl = topology_stack(t, dev, fstype, layers, TOPOLOGY_STACK_MAX);
@@ -1607,6 +1613,17 @@ runpath_volume(const struct topology *t, const char *where,
 				off += (size_t)snprintf(text + off, sizeof text -
 				    off, " %s", layers[j].devices[k]);
 		}
+	}
+	/* A ZFS dataset: "tank/share", of pool "tank". */
+	if (fstype != NULL && strcmp(fstype, "zfs") == 0 && dev != NULL) {
+		snprintf(pool, sizeof pool, "%.*s", (int)strcspn(dev, "/"),
+		    dev);
+		if (nl == 0 && off < sizeof text)
+			snprintf(text + off, sizeof text - off, ") dataset %s "
+			    "of pool %s", dev, pool);
+		return (json_pack("{s:s,s:s,s:s,s:s,s:s,s:o,s:s}", "mount",
+		    where, "fstype", fstype, "device", dev, "dataset", dev,
+		    "pool", pool, "devices", devs, "summary", text));
 	}
 	if (nl == 0 && off < sizeof text)
 		snprintf(text + off, sizeof text - off, ", no block device)");

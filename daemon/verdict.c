@@ -560,6 +560,10 @@ v_disks(struct v_ctx *x)
 	double			 busy, base, base_r, base_w, span;
 	size_t			 i;
 
+	if (x->path != NULL && x->path->zfs && x->path->ndisks == 0)
+		v_observe(x, "disk", NULL, "the disks of ZFS pool %s are not "
+		    "known here, so none was judged as the transfer's",
+		    x->path->pool);
 	for (i = 0; i < h->nent[HIST_DISK]; i++) {
 		e = &h->ent[HIST_DISK][i];
 		if (e->dkind == HIST_DK_PART ||
@@ -1361,13 +1365,87 @@ v_networked(const struct verdict_run *r)
 	return (1);
 }
 
+/*
+ * ZFS's reads of file data over the window: hits in the ARC and misses;
+ * -1 when the history has no ARC or nothing was read.
+ */
+static int
+v_arc(const struct v_ctx *x, double *hits, double *misses)
+{
+	uint64_t	ha = x->a->sys[HIST_SYS_ARC_DD_HITS];
+	uint64_t	hb = x->b->sys[HIST_SYS_ARC_DD_HITS];
+	uint64_t	ma = x->a->sys[HIST_SYS_ARC_DD_MISSES];
+	uint64_t	mb = x->b->sys[HIST_SYS_ARC_DD_MISSES];
+
+	if (ha == HIST_NONE || hb == HIST_NONE || ma == HIST_NONE ||
+	    mb == HIST_NONE || hb < ha || mb < ma || hb - ha + mb - ma == 0)
+		return (-1);
+	*hits = (double)(hb - ha);
+	*misses = (double)(mb - ma);
+	return (0);
+}
+
+/*
+ * The array's own work in the window, said beside the verdict: Unraid's
+ * parity check, sync or rebuild (it reads every disk of the array), and
+ * writes held by ZFS's dirty-data throttle.
+ */
+static void
+v_array_work(struct v_ctx *x)
+{
+	static const char *const ops[] = { "", "a parity check",
+	    "a parity sync or disk rebuild", "a clear of new disks",
+	    "an operation" };
+	uint64_t	oa = x->a->sys[HIST_SYS_UNRAID_OP];
+	uint64_t	ob = x->b->sys[HIST_SYS_UNRAID_OP];
+	uint64_t	op, kib = x->b->sys[HIST_SYS_UNRAID_KIBS];
+	uint64_t	ta = x->a->sys[HIST_SYS_ZFS_THROTTLE];
+	uint64_t	tb = x->b->sys[HIST_SYS_ZFS_THROTTLE];
+
+	op = ob != HIST_NONE && ob != 0 ? ob : oa != HIST_NONE ? oa : 0;
+	if (op != 0) {
+		if (kib != HIST_NONE && kib > 0)
+			v_observe(x, "contention", "the array", "%s of the "
+			    "Unraid array ran during the copy, at %.0f MB/s: "
+			    "it reads every disk of the array",
+			    ops[op < NP_NITEMS(ops) ? op : NP_NITEMS(ops) - 1],
+			    (double)kib * 1024 / 1e6);
+		else
+			v_observe(x, "contention", "the array", "%s of the "
+			    "Unraid array ran during the copy: it reads every "
+			    "disk of the array",
+			    ops[op < NP_NITEMS(ops) ? op : NP_NITEMS(ops) - 1]);
+	}
+	if (ta != HIST_NONE && tb != HIST_NONE && tb > ta && x->T > 0)
+		v_observe(x, "disk", "ZFS write throttle", "ZFS held writes "
+		    "back %.0f times a second: its dirty data was near "
+		    "zfs_dirty_data_max, so the pool took writes no faster "
+		    "than it could sync them", (double)(tb - ta) / x->T);
+}
+
 /* Whether the run read far more than the disks did: the page cache. */
 static int
 v_cached(const struct v_ctx *x)
 {
+	double	h, m;
+
 	/* The synthetic data plane serves from memory, not the cache. */
 	if (x->path != NULL && x->path->synth)
 		return (0);
+	/*
+	 * On ZFS a process's read_bytes counts every read, from the ARC or
+	 * not: the ARC's own hits and misses of file data say it, all
+	 * datasets of the box together.
+	 */
+	if (x->path != NULL && x->path->zfs && v_arc(x, &h, &m) == 0)
+		return (x->run->op != NULL && strcmp(x->run->op, "read") == 0 &&
+		    x->run->has_bytes && x->run->bytes >= V_MIN_CACHE_BYTES &&
+		    m < (h + m) * x->cfg->v_cache_disk_pct / 100.0);
+	if (x->path != NULL && x->path->zfs)
+		return (x->run->op != NULL && strcmp(x->run->op, "read") == 0 &&
+		    x->run->has_bytes && x->run->bytes >= V_MIN_CACHE_BYTES &&
+		    x->disk_read_bytes < (double)x->run->bytes *
+		    x->cfg->v_cache_disk_pct / 100.0);
 	/*
 	 * The serving processes' own storage reads say it exactly, whatever
 	 * other disks did meanwhile.
@@ -1410,6 +1488,7 @@ v_decide(struct v_ctx *x)
 	const char		*cls, *conf;
 	char			 summary[400], res[96], ago[64];
 	double			 req, psi_io, inflight, disk, loss, util = NAN;
+	double			 arc_h, arc_m;
 	size_t			 i;
 
 	for (i = 0; i < x->nc; i++) {
@@ -1486,21 +1565,53 @@ v_decide(struct v_ctx *x)
 			    "no faster");
 		goto done;
 	}
+	if (v_cached(x) && x->path != NULL && x->path->zfs &&
+	    v_arc(x, &arc_h, &arc_m) == 0) {
+		cls = "cache";
+		snprintf(res, sizeof res, "ZFS ARC");
+		snprintf(summary, sizeof summary, "served from ZFS's ARC: "
+		    "%.1f %% of ZFS's reads of file data over the window hit "
+		    "memory (%.0f hits, %.0f misses; pool %s); %s%s",
+		    100.0 * arc_h / (arc_h + arc_m), arc_h, arc_m,
+		    x->path->pool, cpu_bound != NULL ? "the copy kept busy " :
+		    "nothing on the server was saturated",
+		    cpu_bound != NULL ? cpu_bound->resource : "");
+		conf = "high";
+		goto done;
+	}
 	if (v_cached(x)) {
 		cls = "cache";
 		snprintf(res, sizeof res, "page cache");
-		disk = x->path != NULL && isfinite(x->path->storage_read) ?
-		    x->path->storage_read : x->disk_read_bytes;
+		disk = x->path != NULL && isfinite(x->path->storage_read) &&
+		    !x->path->zfs ? x->path->storage_read : x->disk_read_bytes;
 		snprintf(summary, sizeof summary, "served from cache: the "
 		    "client read %.1f MB while %s read %.1f MB from the disks "
 		    "(%.1f %%); %s%s", (double)x->run->bytes / 1e6,
-		    x->path != NULL && isfinite(x->path->storage_read) ?
-		    "the serving processes" : "the server", disk / 1e6,
+		    x->path != NULL && isfinite(x->path->storage_read) &&
+		    !x->path->zfs ? "the serving processes" : "the server",
+		    disk / 1e6,
 		    100.0 * disk / (double)x->run->bytes,
 		    cpu_bound != NULL ? "the copy kept busy " :
 		    "nothing on the server was saturated",
 		    cpu_bound != NULL ? cpu_bound->resource : "");
 		conf = "high";
+		goto done;
+	}
+	/*
+	 * A read of a ZFS dataset that mostly missed the ARC, with nothing
+	 * on the path saturated and the pool's disks unknown: the pool.
+	 */
+	if (x->path != NULL && x->path->zfs && x->path->ndisks == 0 &&
+	    x->run->op != NULL && strcmp(x->run->op, "read") == 0 &&
+	    v_arc(x, &arc_h, &arc_m) == 0 && arc_m >= (arc_h + arc_m) / 2) {
+		cls = "disk";
+		snprintf(res, sizeof res, "pool %s", x->path->pool);
+		snprintf(summary, sizeof summary, "disk-bound (inferred): "
+		    "%.0f %% of ZFS's reads of file data missed the ARC and "
+		    "went to the pools (%.0f misses, %.0f hits) while nothing "
+		    "on the path was saturated (busiest %.0f %%)",
+		    100.0 * arc_m / (arc_h + arc_m), arc_m, arc_h, x->max_util);
+		conf = "medium";
 		goto done;
 	}
 	if (isfinite(psi_io) && psi_io >= V_PSI_DISK) {
@@ -2106,6 +2217,7 @@ verdict_report(const struct history *h, const struct verdict_run *run,
 		v_observe(x, "cpu", NULL, "CPU pressure: runnable tasks waited "
 		    "for a CPU %.0f %% of the window", v_psi(x,
 		    HIST_SYS_PSI_CPU_SOME));
+	v_array_work(x);
 	/* A path over loopback moves nothing through an interface. */
 	if (v_networked(run) && run->has_bytes && run->bytes >= 1000000 &&
 	    (x->path == NULL || (x->path->nconn > 0 &&

@@ -69,6 +69,8 @@ struct verdict_path {
 	char		disks[VERDICT_PATH_DISKS][HIST_NAME_MAX];
 	size_t		ndisks;
 	char		volume[160];		/* the first, for sentences */
+	int		zfs;			/* a volume is a ZFS dataset */
+	char		pool[64];		/* of that pool */
 	struct verdict_proc proc[VERDICT_PATH_PROCS];
 	size_t		nproc;
 	double		storage_read;	/* by all of them; NAN unknown */

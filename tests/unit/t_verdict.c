@@ -930,6 +930,70 @@ t_text_escaped(void)
 	json_decref(rep);
 }
 
+/*
+ * ZFS and Unraid over recorded windows: a read of a ZFS dataset served by
+ * the ARC while another disk of the box reads flat out; the same read
+ * from the pool; a parity check and ZFS's write throttle said beside a
+ * slow read.
+ */
+static void
+t_zfs(struct cfg *cfg)
+{
+	struct verdict_run	 r;
+	struct verdict_path	 p;
+	json_t			*rep;
+
+	path_init(&p, "eth0");
+	path_proc(&p.proc[0], 5120, "smbd", 2, 1, 45, 1);
+	p.nproc = 1;
+	p.volume_seen = 1;
+	snprintf(p.volume, sizeof p.volume, "/mnt/tank/share");
+	p.zfs = 1;
+	snprintf(p.pool, sizeof p.pool, "tank");
+	/* ZFS counts every read in read_bytes, the ARC's too. */
+	p.storage_read = 800e6 * 7;
+	run_init(&r, "smb3", "read", 800, 1048576);
+	r.path = &p;
+	check("zfs-arc", &r, cfg, "cache", "ZFS ARC", "served from ZFS's ARC: "
+	    "99.3 % of ZFS's reads of file data over the window hit memory "
+	    "(42700 hits, 280 misses; pool tank)");
+	/* Without the path, the busy boot disk says it was not the cache. */
+	r.path = NULL;
+	rep = judge("zfs-arc", &r, cfg);
+	T_TRUE(strcmp(vstr(rep, "class"), "cache") != 0);
+	json_decref(rep);
+
+	r.path = &p;
+	r.bytes = (uint64_t)(600e6 * 7);
+	rep = judge("zfs-miss", &r, cfg);
+	printf("# zfs-miss: %s: %s: %s\n", vstr(rep, "class"),
+	    vstr(rep, "resource"), vstr(rep, "summary"));
+	T_TRUE(strcmp(vstr(rep, "class"), "cache") != 0);
+	json_decref(rep);
+
+	/* Not ZFS: the serving processes' own reads decide, as before. */
+	p.zfs = 0;
+	p.pool[0] = '\0';
+	p.storage_read = 1e6;
+	r.bytes = (uint64_t)(800e6 * 7);
+	rep = judge("zfs-arc", &r, cfg);
+	T_EQ_STR(vstr(rep, "resource"), "page cache");
+	json_decref(rep);
+
+	run_init(&r, "smb3", "read", 40, 1048576);
+	rep = judge("unraid-check", &r, cfg);
+	T_TRUE(observed(rep, "a parity check of the Unraid array ran during "
+	    "the copy, at 150 MB/s: it reads every disk of the array"));
+	/* 35 a second, recorded as 18 each half second: 36. */
+	T_TRUE(observed(rep, "ZFS held writes back 36 times a second"));
+	roundtrip("unraid-check", rep);
+	json_decref(rep);
+	/* A box with neither says nothing of them. */
+	rep = judge("gbe-117", &r, cfg);
+	T_TRUE(!observed(rep, "Unraid") && !observed(rep, "ZFS"));
+	json_decref(rep);
+}
+
 int
 main(void)
 {
@@ -998,6 +1062,7 @@ main(void)
 
 	t_hints(cfg);
 	t_path(cfg);
+	t_zfs(cfg);
 
 	/* A client that claims far more than the wire carried. */
 	run_init(&r, "smb3", "read", 600, 1048576);
