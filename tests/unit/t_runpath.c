@@ -18,6 +18,7 @@
 #include "runpath.h"
 #include "test.h"
 #include "topology.h"
+#include "verdict.h"
 
 /* A snapshot of a path to client with one NFS connection and procs. */
 static json_t *
@@ -195,6 +196,25 @@ t_merge_owner(void)
 	json_decref(snap);
 }
 
+/* A path on a ZFS dataset: the verdict's view names its pool. */
+static void
+t_view_zfs(void)
+{
+	struct verdict_path	 v;
+	json_t			*rep;
+
+	rep = json_pack("{s:b,s:[],s:[],s:[{s:s,s:s,s:s,s:s,s:s,s:[]}]}",
+	    "observed", 1, "connections", "processes", "volumes", "mount",
+	    "/mnt/tank/share", "fstype", "zfs", "device", "tank/share",
+	    "dataset", "tank/share", "pool", "tank", "devices");
+	runpath_view(rep, &v);
+	T_TRUE(v.volume_seen && v.zfs);
+	T_EQ_STR(v.pool, "tank");
+	T_EQ_STR(v.volume, "/mnt/tank/share");
+	T_EQ_INT(v.ndisks, 0);
+	json_decref(rep);
+}
+
 int
 main(void)
 {
@@ -202,5 +222,6 @@ main(void)
 	t_report();
 	t_unheld();
 	t_merge_owner();
+	t_view_zfs();
 	return (t_done());
 }
