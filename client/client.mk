@@ -7,13 +7,12 @@ client_nasperf_SOURCES = client/nasperf.c client/args.c client/args.h \
 	client/cmd_disktest.c client/cmd_bench.c client/bench.h \
 	client/cmd_diagnose.c client/diag_html.c \
 	client/bench_local.c client/bench_smb.c client/bench_nfs.c \
-	client/tls.c client/tls.h daemon/tls_fp.c daemon/tls_fp.h \
-	daemon/synth_pattern.c daemon/synth_pattern.h \
-	daemon/jsonnum.c daemon/jsonnum.h daemon/advice.c daemon/advice.h \
+	client/tls.c client/tls.h \
 	$(COUNTERS_CLIENT_SOURCES) $(TOPOLOGY_CLIENT_SOURCES)
-# The diagnose page wears the run report's style sheet.
-nodist_client_nasperf_SOURCES = daemon/report_css.c
-client_nasperf_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/daemon
+# What it shares with nasperfd (the synthetic data's patterns, certificate
+# fingerprints, JSON numbers, the advice, and the report's style sheet,
+# which the diagnose page wears) is in DAEMON_LIBS's common/libnascommon.a.
+client_nasperf_CPPFLAGS = $(AM_CPPFLAGS)
 client_nasperf_CFLAGS = $(DAEMON_CFLAGS) $(SMBCLIENT_CFLAGS) \
 	$(LIBNFS_CFLAGS) -pthread
 client_nasperf_LDADD = $(DAEMON_LIBS) $(SMBCLIENT_LIBS) $(LIBNFS_LIBS) \
@@ -29,9 +28,9 @@ tests_unit_t_args_LDADD = $(DAEMON_LIBS)
 
 check_PROGRAMS += tests/unit/t_tlspin
 tests_unit_t_tlspin_SOURCES = tests/unit/t_tlspin.c client/tls.c \
-	client/tls.h daemon/tls_fp.c daemon/tls_fp.h client/args.c \
+	client/tls.h common/tls_fp.c common/tls_fp.h client/args.c \
 	client/args.h client/progress.c
 tests_unit_t_tlspin_CFLAGS = $(DAEMON_CFLAGS) -pthread
 tests_unit_t_tlspin_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/unit \
-	-I$(top_srcdir)/client -I$(top_srcdir)/daemon
+	-I$(top_srcdir)/client
 tests_unit_t_tlspin_LDADD = $(DAEMON_LIBS) -lpthread

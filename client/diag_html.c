@@ -2,7 +2,7 @@
  * diag_html.c: nasperf diagnose's answer as one HTML page, to keep or to
  * send: the ceilings, each test's rate against the lower one with its
  * verdict, the likely causes, what to try next and each step taken.  It
- * wears the run report's style sheet (daemon/report.css), has no script,
+ * wears the run report's style sheet (common/report.css), has no script,
  * and every string from the document goes out escaped.
  */
 #include "config.h"

@@ -3,7 +3,7 @@ sbin_PROGRAMS += daemon/nasperfd
 daemon_nasperfd_SOURCES = daemon/main.c daemon/daemon.c daemon/daemon.h \
 	daemon/api.c daemon/api.h daemon/routes.c daemon/routes.h \
 	daemon/api_box.c daemon/api_box.h \
-	daemon/http.c daemon/http.h daemon/jsonnum.c daemon/jsonnum.h \
+	daemon/http.c daemon/http.h \
 	daemon/encode.c daemon/encode.h daemon/log.c daemon/log.h \
 	daemon/state.c daemon/state.h \
 	daemon/history.c daemon/history.h daemon/sampler.c daemon/sampler.h \
@@ -11,11 +11,10 @@ daemon_nasperfd_SOURCES = daemon/main.c daemon/daemon.c daemon/daemon.h \
 	daemon/runpath.c daemon/runpath.h daemon/transfers.c daemon/transfers.h \
 	daemon/verdict.c daemon/verdict.h \
 	daemon/verdict_hints.c daemon/report_text.c daemon/report_text.h \
-	daemon/advice.c daemon/advice.h \
 	daemon/cachedrop.c daemon/cachedrop.h daemon/pathcap.c daemon/pathcap.h \
 	daemon/api_cache.c daemon/api_cache.h daemon/smbsess.c daemon/smbsess.h \
 	daemon/authfail.c daemon/authfail.h daemon/peercap.c daemon/peercap.h \
-	daemon/tls.c daemon/tls.h daemon/tls_fp.c daemon/tls_fp.h \
+	daemon/tls.c daemon/tls.h \
 	$(CFG_DAEMON_SOURCES) $(COUNTERS_DAEMON_SOURCES) $(TOPOLOGY_DAEMON_SOURCES)
 if NUMERIC_RESOLVER
 daemon_nasperfd_SOURCES += daemon/resolv_numeric.c
@@ -29,7 +28,7 @@ daemon_nasperfd_LDADD = $(DAEMON_LIBS)
 check_PROGRAMS += tests/unit/t_verdict
 tests_unit_t_verdict_SOURCES = tests/unit/t_verdict.c daemon/verdict.c \
 	daemon/verdict_hints.c daemon/report_text.c daemon/report_yaml.c tests/unit/yaml_read.h \
-	daemon/advice.c daemon/advice.h \
+	common/advice.c common/advice.h \
 	daemon/history.c daemon/encode.c $(CFG_DAEMON_SOURCES)
 tests_unit_t_verdict_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/unit \
 	-I$(top_srcdir)/daemon
@@ -59,8 +58,8 @@ tests_unit_t_peercap_CFLAGS = $(DAEMON_CFLAGS)
 tests_unit_t_peercap_LDADD = $(DAEMON_LIBS)
 
 check_PROGRAMS += tests/unit/t_jsonnum
-tests_unit_t_jsonnum_SOURCES = tests/unit/t_jsonnum.c daemon/jsonnum.c \
-	daemon/jsonnum.h
+tests_unit_t_jsonnum_SOURCES = tests/unit/t_jsonnum.c common/jsonnum.c \
+	common/jsonnum.h
 tests_unit_t_jsonnum_CFLAGS = $(DAEMON_CFLAGS)
 tests_unit_t_jsonnum_CPPFLAGS = $(AM_CPPFLAGS) \
 	-I$(top_srcdir)/tests/unit -I$(top_srcdir)/daemon
@@ -76,7 +75,7 @@ tests_unit_t_runpath_LDADD = $(DAEMON_LIBS)
 
 check_PROGRAMS += tests/unit/t_http
 tests_unit_t_http_SOURCES = tests/unit/t_http.c daemon/http.c daemon/http.h \
-	daemon/jsonnum.c daemon/jsonnum.h
+	common/jsonnum.c common/jsonnum.h
 tests_unit_t_http_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/unit \
 	-I$(top_srcdir)/daemon
 tests_unit_t_http_CFLAGS = $(DAEMON_CFLAGS)

@@ -8,7 +8,7 @@ daemon_nasperfd_LDFLAGS = $(AM_LDFLAGS) -pthread
 
 check_PROGRAMS += tests/unit/t_disktest
 tests_unit_t_disktest_SOURCES = tests/unit/t_disktest.c daemon/disktest.c \
-	daemon/disktest_plan.c daemon/baseline.c daemon/http.c daemon/jsonnum.c \
+	daemon/disktest_plan.c daemon/baseline.c daemon/http.c common/jsonnum.c \
 	daemon/log.c daemon/state.c $(CFG_DAEMON_SOURCES)
 tests_unit_t_disktest_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/unit \
 	-I$(top_srcdir)/daemon

@@ -1,24 +1,15 @@
 # daemon/report.mk: the report renderers (YAML, HTML with inline SVG)
 daemon_nasperfd_SOURCES += daemon/report_yaml.c daemon/report_yaml.h \
 	daemon/report_html.c daemon/report_html.h
-nodist_daemon_nasperfd_SOURCES = daemon/report_css.c
 
 REPORT_RENDER_SOURCES = daemon/report_yaml.c daemon/report_yaml.h \
 	daemon/report_html.c daemon/report_html.h \
-	daemon/advice.c daemon/advice.h
+	common/advice.c common/advice.h
 
-# The HTML report's style sheet, a file of its own, embedded at build time.
-daemon/report_css.c: $(srcdir)/daemon/report.css $(srcdir)/scripts/embed.awk
-	@$(MKDIR_P) daemon
-	$(AM_V_GEN)$(AWK) -v name=report_css -f $(srcdir)/scripts/embed.awk \
-	    $(srcdir)/daemon/report.css >$@.tmp && mv $@.tmp $@
-CLEANFILES += daemon/report_css.c
-EXTRA_DIST += daemon/report.css scripts/embed.awk
 
 check_PROGRAMS += tests/unit/t_report_render
 tests_unit_t_report_render_SOURCES = tests/unit/t_report_render.c \
 	tests/unit/yaml_read.h $(REPORT_RENDER_SOURCES)
-nodist_tests_unit_t_report_render_SOURCES = daemon/report_css.c
 tests_unit_t_report_render_CPPFLAGS = $(AM_CPPFLAGS) \
 	-I$(top_srcdir)/tests/unit -I$(top_srcdir)/daemon
 tests_unit_t_report_render_CFLAGS = $(DAEMON_CFLAGS)

@@ -31,7 +31,7 @@
 #include "probe.h"
 #include "report_html.h"
 
-/* The page's style sheet: daemon/report.css, embedded at build time. */
+/* The page's style sheet: common/report.css, embedded at build time. */
 extern const char report_css[];
 
 #define HTML_MAX_NICS		8	/* NIC charts; the rest are named */

@@ -32,7 +32,7 @@ EXTRA_DIST += tests/integration/web-lib.mjs tests/integration/web-page.mjs \
 
 check_PROGRAMS += tests/unit/t_web
 tests_unit_t_web_SOURCES = tests/unit/t_web.c daemon/web.c daemon/web.h \
-	daemon/http.c daemon/http.h daemon/jsonnum.c daemon/jsonnum.h \
+	daemon/http.c daemon/http.h common/jsonnum.c common/jsonnum.h \
 	daemon/web_assets.c
 tests_unit_t_web_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/unit \
 	-I$(top_srcdir)/daemon

@@ -42,8 +42,8 @@ tests_fuzz_libfuzzprobes_a_SOURCES = $(probes_libnasprobe_a_SOURCES) \
 tests_fuzz_libfuzzprobes_a_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/fuzz
 tests_fuzz_libfuzzprobes_a_CFLAGS = $(AM_CFLAGS) $(FUZZ_COMPILE)
 tests_fuzz_libfuzzdaemon_a_SOURCES = daemon/routes.c daemon/http.c \
-	daemon/jsonnum.c daemon/web.c daemon/web_assets.c \
-	daemon/synth_parse.c daemon/synth_pattern.c daemon/smbsess.c \
+	common/jsonnum.c daemon/web.c daemon/web_assets.c \
+	daemon/synth_parse.c common/synth_pattern.c daemon/smbsess.c \
 	daemon/encode.c daemon/log.c client/importers.c $(CFG_DAEMON_SOURCES) \
 	tests/fuzz/fuzz_handlers.c
 tests_fuzz_libfuzzdaemon_a_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/daemon
