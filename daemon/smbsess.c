@@ -1,10 +1,9 @@
 /*
  * smbsess.c: smbstatus as a child process, and the sessions it lists.
  *
- * The child's stdout is a non-blocking pipe read by an event; its exit is
- * reaped without blocking once the pipe closes.  A child that outlives
- * SMBSESS_TIMEOUT or prints more than SMBSESS_MAX_OUTPUT is killed.  The
- * sampler never waits for any of it.
+ * The child (child.c) is killed when it outlives SMBSESS_TIMEOUT or
+ * prints more than SMBSESS_MAX_OUTPUT.  The sampler never waits for any
+ * of it.
  */
 #include "config.h"
 
@@ -12,9 +11,7 @@
 #include <sys/wait.h>
 
 #include <errno.h>
-#include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +23,7 @@
 #include <jansson.h>
 
 #include "cfg.h"
+#include "child.h"
 #include "daemon.h"
 #include "encode.h"
 #include "log.h"
@@ -33,8 +31,6 @@
 #include "nptime.h"
 #include "probe.h"
 #include "smbsess.h"
-
-extern char	**environ;
 
 #define SMBSESS_SEEN_MAX	1024	/* sessions remembered */
 
@@ -47,18 +43,11 @@ struct smbsess_seen {
 struct smbsess {
 	struct daemon		*d;
 	struct event		*ev_tick;	/* the next poll */
-	struct event		*ev_out;	/* the child's stdout */
-	struct event		*ev_reap;	/* waiting for it to exit */
-	pid_t			 pid;		/* running child, or 0 */
-	int			 fd;
-	double			 started;	/* monotonic, of the child */
+	struct child		*child;		/* smbstatus */
 	int			 use_json;	/* this child was asked for JSON */
 	int			 json_fails;	/* 1 once --json was refused */
 	int			 fallback;	/* this child is the text retry */
 	int			 pending;	/* a poll asked for while running */
-	int			 overflow;
-	char			*out;
-	size_t			 len, cap;
 
 	struct smbstatus	 cur;		/* the last good listing */
 	int			 have;
@@ -237,13 +226,14 @@ smbsess_schedule(struct smbsess *ss, double secs)
 
 /* The child is gone with status: judge what it printed. */
 static void
-smbsess_done(struct smbsess *ss, int status)
+smbsess_done(void *arg, int status, const char *out, size_t len,
+    int overflow)
 {
+	struct smbsess	*ss = arg;
 	const char	*errstr = NULL;
 	int		 rc, ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
 
-	ss->pid = 0;
-	if (ss->overflow)
+	if (overflow)
 		snprintf(ss->error, sizeof ss->error, "smbstatus printed more "
 		    "than %u bytes", SMBSESS_MAX_OUTPUT);
 	else if (!ok && ss->use_json && !ss->json_fails) {
@@ -270,9 +260,9 @@ smbsess_done(struct smbsess *ss, int status)
 			    WTERMSIG(status) == SIGKILL ? " (it took too long)"
 			    : "");
 	} else {
-		rc = ss->use_json ? smbsess_parse_json(ss->out, ss->len,
-		    &ss->cur, &errstr) : smbstatus_parse_text(ss->out, ss->len,
-		    &ss->cur, &errstr);
+		rc = ss->use_json ? smbsess_parse_json(out, len, &ss->cur,
+		    &errstr) : smbstatus_parse_text(out, len, &ss->cur,
+		    &errstr);
 		if (rc == 0) {
 			ss->have = 1;
 			ss->source = ss->use_json ? "json" : "text";
@@ -281,7 +271,7 @@ smbsess_done(struct smbsess *ss, int status)
 			smbsess_remember(ss, ss->polled);
 			log_debug("sessions: %zu from smbstatus%s in %.2f s",
 			    ss->cur.n, ss->use_json ? " --json" : "",
-			    nptime_mono() - ss->started);
+			    child_age(ss->child));
 		} else
 			snprintf(ss->error, sizeof ss->error, "smbstatus%s: %s",
 			    ss->use_json ? " --json" : "", errstr);
@@ -295,84 +285,15 @@ smbsess_done(struct smbsess *ss, int status)
 	}
 }
 
-/* Reap the child without blocking; kill it once it is overdue. */
-static void
-smbsess_reap(evutil_socket_t fd, short what, void *arg)
-{
-	struct smbsess	*ss = arg;
-	struct timeval	 tv = { 0, 20000 };
-	int		 status;
-	pid_t		 r;
-
-	(void)fd;
-	(void)what;
-	if (ss->pid == 0)
-		return;
-	r = waitpid(ss->pid, &status, WNOHANG);
-	if (r == ss->pid || (r == -1 && errno == ECHILD)) {
-		if (r == -1)
-			status = 0x7f00;	/* lost: as if it failed */
-		smbsess_done(ss, status);
-		return;
-	}
-	if (nptime_mono() - ss->started > SMBSESS_TIMEOUT) {
-		kill(ss->pid, SIGKILL);
-		if (waitpid(ss->pid, &status, 0) == ss->pid) {
-			smbsess_done(ss, status);
-			return;
-		}
-	}
-	evtimer_add(ss->ev_reap, &tv);
-}
-
-/* The child's stdout is readable. */
-static void
-smbsess_read(evutil_socket_t fd, short what, void *arg)
-{
-	struct smbsess	*ss = arg;
-	char		*p;
-	ssize_t		 n;
-	size_t		 ncap;
-
-	(void)what;
-	for (;;) {
-		if (ss->cap - ss->len < 4096) {
-			ncap = ss->cap == 0 ? 16384 : ss->cap * 2;
-			if (ncap > SMBSESS_MAX_OUTPUT + 4096 ||
-			    (p = realloc(ss->out, ncap)) == NULL) {
-				ss->overflow = 1;
-				kill(ss->pid, SIGKILL);
-				break;
-			}
-			ss->out = p;
-			ss->cap = ncap;
-		}
-		n = read(fd, ss->out + ss->len, ss->cap - ss->len - 1);
-		if (n > 0) {
-			ss->len += (size_t)n;
-			continue;
-		}
-		if (n == -1 && (errno == EAGAIN || errno == EINTR))
-			return;
-		break;		/* EOF or an error */
-	}
-	event_del(ss->ev_out);
-	close(ss->fd);
-	ss->fd = -1;
-	ss->out[ss->len] = '\0';
-	smbsess_reap(-1, 0, ss);
-}
-
 /* Start smbstatus; on failure the error is kept and the poll skipped. */
 static void
 smbsess_start(struct smbsess *ss)
 {
-	const struct cfg		*cfg = ss->d->cfg;
-	posix_spawn_file_actions_t	 fa;
-	char				*argv[8];
-	int				 p[2], rc, n = 0;
+	const struct cfg	*cfg = ss->d->cfg;
+	char			*argv[8];
+	int			 n = 0;
 
-	if (ss->pid != 0) {
+	if (child_running(ss->child)) {
 		ss->pending = 1;
 		return;
 	}
@@ -384,41 +305,9 @@ smbsess_start(struct smbsess *ss)
 	argv[n++] = (char *)"-s";
 	argv[n++] = (char *)cfg->samba_config;
 	argv[n] = NULL;
-	if (pipe2(p, O_CLOEXEC | O_NONBLOCK) == -1) {
-		snprintf(ss->error, sizeof ss->error, "pipe: %s",
-		    strerror(errno));
-		return;
-	}
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	posix_spawn_file_actions_adddup2(&fa, p[1], 1);
-	posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-	rc = posix_spawn(&ss->pid, cfg->samba_smbstatus, &fa, NULL, argv,
-	    environ);
-	posix_spawn_file_actions_destroy(&fa);
-	close(p[1]);
-	if (rc != 0) {
-		close(p[0]);
-		ss->pid = 0;
-		snprintf(ss->error, sizeof ss->error, "cannot run %.300s: %s",
-		    cfg->samba_smbstatus, strerror(rc));
+	if (child_start(ss->child, cfg->samba_smbstatus, argv, ss->error,
+	    sizeof ss->error) == -1)
 		log_debug("sessions: %s", ss->error);
-		return;
-	}
-	ss->fd = p[0];
-	ss->len = 0;
-	ss->overflow = 0;
-	ss->started = nptime_mono();
-	if (ss->ev_out != NULL)
-		event_free(ss->ev_out);
-	ss->ev_out = event_new(ss->d->base, ss->fd, EV_READ | EV_PERSIST,
-	    smbsess_read, ss);
-	if (ss->ev_out == NULL || event_add(ss->ev_out, NULL) == -1) {
-		kill(ss->pid, SIGKILL);
-		close(ss->fd);
-		ss->fd = -1;
-		smbsess_reap(-1, 0, ss);
-	}
 }
 
 /* The polling timer. */
@@ -447,7 +336,6 @@ smbsess_init(struct daemon *d, char **cause)
 		return (-1);
 	}
 	ss->d = d;
-	ss->fd = -1;
 	smbstatus_init(&ss->cur);
 	d->smbsess = ss;
 	/* A fixture root is not this host: its smbd is not ours to list. */
@@ -462,8 +350,9 @@ smbsess_init(struct daemon *d, char **cause)
 		return (0);
 	}
 	ss->ev_tick = evtimer_new(d->base, smbsess_tick, ss);
-	ss->ev_reap = evtimer_new(d->base, smbsess_reap, ss);
-	if (ss->ev_tick == NULL || ss->ev_reap == NULL) {
+	ss->child = child_new(d->base, SMBSESS_TIMEOUT, SMBSESS_MAX_OUTPUT,
+	    smbsess_done, ss);
+	if (ss->ev_tick == NULL || ss->child == NULL) {
 		*cause = strdup("sessions: out of memory");
 		return (-1);
 	}
@@ -476,24 +365,13 @@ void
 smbsess_shutdown(struct daemon *d)
 {
 	struct smbsess	*ss = d->smbsess;
-	int		 status;
 
 	if (ss == NULL)
 		return;
-	if (ss->pid != 0) {
-		kill(ss->pid, SIGKILL);
-		waitpid(ss->pid, &status, 0);
-	}
-	if (ss->fd != -1)
-		close(ss->fd);
+	child_free(ss->child);
 	if (ss->ev_tick != NULL)
 		event_free(ss->ev_tick);
-	if (ss->ev_out != NULL)
-		event_free(ss->ev_out);
-	if (ss->ev_reap != NULL)
-		event_free(ss->ev_reap);
 	smbstatus_clear(&ss->cur);
-	free(ss->out);
 	free(ss->seen);
 	free(ss);
 	d->smbsess = NULL;

@@ -11,7 +11,7 @@ tests_unit_t_exports_LDADD = probes/libnasprobe.a
 
 # smbstatus's sessions: the text table here, the JSON in daemon/smbsess.c
 check_PROGRAMS += tests/unit/t_smbstatus
-tests_unit_t_smbstatus_SOURCES = tests/unit/t_smbstatus.c daemon/smbsess.c \
+tests_unit_t_smbstatus_SOURCES = tests/unit/t_smbstatus.c daemon/smbsess.c daemon/child.c \
 	daemon/encode.c daemon/log.c $(CFG_DAEMON_SOURCES)
 tests_unit_t_smbstatus_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/unit \
 	-I$(top_srcdir)/daemon
