@@ -351,6 +351,65 @@ st_protocols(FILE *fp, json_t *p)
 	table_done(t, fp);
 }
 
+/*
+ * ZFS's pools as zpool status listed them: each top-level vdev with its
+ * class and members, and the pool's scrub or resilver.
+ */
+static void
+st_zfs(FILE *fp, json_t *zfs)
+{
+	struct table	*t;
+	json_t		*p, *v, *w, *scan;
+	char		 members[512];
+	size_t		 i, j, k, off;
+
+	if (!json_is_array(json_object_get(zfs, "pools")) ||
+	    json_array_size(json_object_get(zfs, "pools")) == 0 ||
+	    (t = table_new("l  l  l  l  l")) == NULL)
+		return;
+	table_row(t, "Pool", "State", "Vdev", "Class", "Members", NULL);
+	json_array_foreach(json_object_get(zfs, "pools"), i, p) {
+		json_array_foreach(json_object_get(p, "vdevs"), j, v) {
+			if (json_integer_value(json_object_get(v, "depth")) != 1)
+				continue;
+			members[0] = '\0';
+			off = 0;
+			json_array_foreach(json_object_get(p, "vdevs"), k, w)
+				if (json_integer_value(json_object_get(w,
+				    "parent")) == (json_int_t)j &&
+				    off < sizeof members)
+					off += (size_t)snprintf(members + off,
+					    sizeof members - off, "%s%s",
+					    off > 0 ? " " : "", show_str(w,
+					    "name"));
+			table_add(t, "%s", show_str(p, "name"));
+			table_add(t, "%s", show_str(p, "state"));
+			table_add(t, "%s", show_str(v, "name"));
+			table_add(t, "%s", show_str(v, "class"));
+			table_add(t, "%s", members[0] != '\0' ? members :
+			    show_str(v, "name"));
+			table_end(t);
+		}
+	}
+	fputc('\n', fp);
+	table_done(t, fp);
+	json_array_foreach(json_object_get(zfs, "pools"), i, p) {
+		scan = json_object_get(p, "scan");
+		if (!json_is_object(scan) || strcmp(show_str(scan, "state"),
+		    "running") != 0)
+			continue;
+		fprintf(fp, "ZFS pool %s: a %s is running", show_str(p, "name"),
+		    show_str(scan, "function"));
+		if (json_is_number(json_object_get(scan, "done_pct")))
+			fprintf(fp, ", %.1f %% done", json_number_value(
+			    json_object_get(scan, "done_pct")));
+		if (json_is_integer(json_object_get(scan, "bytes_per_second")))
+			fprintf(fp, " at %.0f MB/s", (double)json_integer_value(
+			    json_object_get(scan, "bytes_per_second")) / 1e6);
+		fputc('\n', fp);
+	}
+}
+
 /* Print a /v1/topology answer as tables. */
 void
 show_topology(FILE *fp, json_t *body)
@@ -363,4 +422,5 @@ show_topology(FILE *fp, json_t *body)
 	st_filesystems(fp, json_object_get(body, "filesystems"));
 	st_nics(fp, json_object_get(body, "nics"));
 	st_protocols(fp, json_object_get(body, "protocols"));
+	st_zfs(fp, json_object_get(body, "zfs"));
 }

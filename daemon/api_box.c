@@ -34,6 +34,7 @@
 #include "runs.h"
 #include "sampler.h"
 #include "smbsess.h"
+#include "zpool.h"
 #include "snapshot.h"
 #include "state.h"
 #include "topology.h"
@@ -179,6 +180,8 @@ api_topology(struct daemon *d, struct evhttp_request *req)
 	/* The sessions smbstatus listed last, beside smb.conf's settings. */
 	json_object_set_new(json_object_get(json_object_get(body,
 	    "protocols"), "smb"), "sessions", smbsess_json(d));
+	/* The pools zpool status listed last. */
+	json_object_set_new(body, "zfs", zpool_json(d));
 	http_reply(req, HTTP_OK, body);
 }
 
@@ -302,9 +305,7 @@ api_counters(struct daemon *d, struct evhttp_request *req)
 	w->next = d->waits;
 	d->waits = w;
 	d->nwaits++;
-	tv.tv_sec = (time_t)interval;
-	tv.tv_usec = (suseconds_t)((interval - (double)tv.tv_sec) * 1e6);
-	evtimer_add(w->timer, &tv);
+	evtimer_add(w->timer, nptime_timeval(interval, &tv));
 }
 
 /* The disks' and volumes' baselines into v (room for max); how many. */

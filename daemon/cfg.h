@@ -113,6 +113,10 @@ struct cfg {
 	char		samba_smbstatus[4096];	/* samba.smbstatus */
 	unsigned	samba_sessions_interval; /* samba.sessions_interval, s */
 
+	/* zfs: where the pools' layout comes from */
+	char		zfs_zpool[4096];	/* zfs.zpool */
+	unsigned	zfs_status_interval;	/* zfs.status_interval, s */
+
 	/* disktest: the disk analyzer */
 	char		dt_volumes[CFG_MAX_VOLUMES][CFG_VOLUME_MAX];
 					/* disktest.volumes: may be written */

@@ -9,6 +9,7 @@
 #include "daemon.h"
 #include "probe.h"
 #include "topology.h"
+#include "zpool.h"
 
 struct topology *
 daemon_topology(struct daemon *d)
@@ -25,5 +26,6 @@ daemon_topology(struct daemon *d)
 		errno = oerrno;
 		return (NULL);
 	}
+	t->zpool = zpool_status(d);
 	return (t);
 }

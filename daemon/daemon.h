@@ -25,6 +25,7 @@ struct disktest;
 struct synth;
 struct pathcap;
 struct smbsess;
+struct zpool;
 struct topology;
 
 struct daemon {
@@ -76,6 +77,7 @@ struct daemon {
 	size_t			 nsmb_ports;
 	struct pathcap		*pathcap;	/* measured path capacities */
 	struct smbsess		*smbsess;	/* smbd's sessions (smbstatus) */
+	struct zpool		*zpool;		/* ZFS's pools (zpool status) */
 	struct transfers	*transfers;	/* copies noticed on their own */
 	struct authfail		*authfail;	/* failed tokens per address */
 	struct runpath_closed	*closed;	/* connections just destroyed */

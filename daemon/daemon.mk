@@ -14,7 +14,7 @@ daemon_nasperfd_SOURCES = daemon/main.c daemon/daemon.c daemon/daemon.h \
 	daemon/cachedrop.c daemon/cachedrop.h daemon/pathcap.c daemon/pathcap.h \
 	daemon/api_cache.c daemon/api_cache.h daemon/smbsess.c daemon/smbsess.h \
 	daemon/authfail.c daemon/authfail.h daemon/peercap.c daemon/peercap.h \
-	daemon/child.c daemon/child.h \
+	daemon/child.c daemon/child.h daemon/zpool.c daemon/zpool.h \
 	daemon/tls.c daemon/tls.h \
 	$(CFG_DAEMON_SOURCES) $(COUNTERS_DAEMON_SOURCES) $(TOPOLOGY_DAEMON_SOURCES)
 if NUMERIC_RESOLVER

@@ -59,6 +59,7 @@
 #include "enc_host.h"
 #include "encode.h"
 #include "topology.h"
+#include "zfs.h"
 
 /* A flag that is -1 when unknown. */
 static json_t *
@@ -446,4 +447,69 @@ enc_topology(const struct topology *t)
 	    "nics", (t->have & TOPOLOGY_NICS) != 0 ? enc_nics(&t->nics) :
 	    json_null(),
 	    "protocols", et_protocols(t)));
+}
+
+/* A count known when above 0, else null. */
+static json_t *
+et_u64_or_null(uint64_t v)
+{
+	return (v > 0 ? json_integer((json_int_t)v) : json_null());
+}
+
+/* One pool's scrub or resilver, or null. */
+static json_t *
+et_scan(const struct zfs_scan *s)
+{
+	static const char *const states[] = { "none", "running", "done",
+	    "canceled", "paused" };
+
+	if (s->func[0] == '\0' || s->state == ZFS_SCAN_NONE)
+		return (json_null());
+	return (json_pack("{s:s,s:s,s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "function",
+	    s->func, "state", states[s->state], "done_pct", s->pct >= 0 ?
+	    json_real(s->pct) : json_null(), "bytes_per_second",
+	    et_u64_or_null(s->rate), "scanned_bytes", et_u64_or_null(s->scanned),
+	    "issued_bytes", et_u64_or_null(s->issued), "total_bytes",
+	    et_u64_or_null(s->total), "processed_bytes",
+	    json_integer((json_int_t)s->processed), "eta_s", s->eta >= 0 ?
+	    json_integer(s->eta) : json_null()));
+}
+
+json_t *
+enc_zfs_pools(const struct zfs_status *st)
+{
+	static const char *const types[] = { "pool", "mirror", "raidz",
+	    "draid", "replacing", "spare", "disk" };
+	static const char *const classes[] = { "data", "log", "cache",
+	    "special", "dedup", "spare" };
+	const struct zfs_pool	*p;
+	const struct zfs_vdev	*v;
+	json_t			*pools, *vdevs;
+	size_t			 i, j;
+
+	if ((pools = json_array()) == NULL)
+		return (NULL);
+	for (i = 0; i < st->npools; i++) {
+		p = &st->pools[i];
+		vdevs = json_array();
+		for (j = 0; vdevs != NULL && j < p->nvdevs; j++) {
+			v = &p->vdevs[j];
+			json_array_append_new(vdevs, json_pack("{s:o,s:s,s:s,"
+			    "s:i,s:i,s:i,s:o,s:I,s:I,s:I,s:o}", "name",
+			    enc_text(v->name), "type", types[v->type], "class",
+			    classes[v->class], "parity", v->parity, "depth",
+			    v->depth, "parent", v->parent, "state",
+			    enc_text_or_null(v->state), "read_errors",
+			    (json_int_t)v->rerr, "write_errors",
+			    (json_int_t)v->werr, "checksum_errors",
+			    (json_int_t)v->cerr, "note",
+			    enc_text_or_null(v->note)));
+		}
+		json_array_append_new(pools, json_pack("{s:o,s:o,s:o,s:o,s:o}",
+		    "name", enc_text(p->name), "state",
+		    enc_text_or_null(p->state), "errors",
+		    enc_text_or_null(p->errors), "scan", et_scan(&p->scan),
+		    "vdevs", vdevs != NULL ? vdevs : json_null()));
+	}
+	return (pools);
 }

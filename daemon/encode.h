@@ -15,6 +15,7 @@ struct evbuffer;
 struct smbstatus_session;
 struct snapshot;
 struct topology;
+struct zfs_status;
 
 /*
  * A JSON string of s; bytes that are not UTF-8 become the text "\xNN", so
@@ -30,6 +31,16 @@ json_t	*enc_text_or_null(const char *s);
  * "dialect", "signing": {"degree", "cipher"}, "encryption"} (encode.c).
  */
 json_t	*enc_smb_session(const struct smbstatus_session *);
+
+/*
+ * The pools "zpool status" listed: [{"name", "state", "errors", "scan":
+ * {"function", "state", "done_pct", "bytes_per_second", "scanned_bytes",
+ * "issued_bytes", "total_bytes", "processed_bytes", "eta_s"} or null,
+ * "vdevs": [{"name", "type", "class", "parity", "depth", "parent",
+ * "state", "read_errors", "write_errors", "checksum_errors", "note"}]}]
+ * (enc_topology.c).
+ */
+json_t	*enc_zfs_pools(const struct zfs_status *);
 
 /* One counter snapshot as served by GET /v1/counters (enc_counters.c). */
 json_t	*enc_counters(const struct snapshot *);

@@ -30,6 +30,7 @@
 #include "sampler.h"
 #include "state.h"
 #include "smbsess.h"
+#include "zpool.h"
 #include "synth.h"
 #include "tls.h"
 #include "transfers.h"
@@ -453,7 +454,8 @@ main(int argc, char **argv)
 	    disktest_init(&d, &cause) == -1 || pathcap_init(&d, &cause) == -1)
 		goto fail;
 	if (api_init(&d, &cause) == -1 || synth_init(&d, &cause) == -1 ||
-	    smbsess_init(&d, &cause) == -1 || transfers_init(&d, &cause) == -1)
+	    smbsess_init(&d, &cause) == -1 || zpool_init(&d, &cause) == -1 ||
+	    transfers_init(&d, &cause) == -1)
 		goto fail;
 	log_info("nasperfd %s: root %s, state %s, config %s", PACKAGE_VERSION,
 	    d.root.path, d.state_dir, d.cfg_path != NULL ? d.cfg_path :
@@ -468,6 +470,7 @@ fail:
 out:
 	transfers_shutdown(&d);
 	smbsess_shutdown(&d);
+	zpool_shutdown(&d);
 	disktest_shutdown(&d);
 	synth_shutdown(&d);
 	api_shutdown(&d);

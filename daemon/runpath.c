@@ -1595,12 +1595,22 @@ runpath_volume(const struct topology *t, const char *where,
 	json_t			*devs;
 	char			 text[512], pool[64];
 	size_t			 j, k, nl, off;
+	int			 zfs;
 
 	nl = topology_stack(t, dev, fstype, layers, TOPOLOGY_STACK_MAX);
 	if ((devs = json_array()) == NULL)
 		return (NULL);
-	off = (size_t)snprintf(text, sizeof text, "%s (%s", where,
-	    fstype != NULL ? fstype : "raw");
+	zfs = fstype != NULL && strcmp(fstype, "zfs") == 0 && dev != NULL;
+	if (zfs)
+		snprintf(pool, sizeof pool, "%.*s", (int)strcspn(dev, "/"),
+		    dev);
+	/* "/mnt/tank/share (zfs tank/share of pool tank) on zfs raidz2 ..." */
+	off = (size_t)snprintf(text, sizeof text, "%s (%s%s%s%s", where,
+	    fstype != NULL ? fstype : "raw", zfs ? " " : "", zfs ? dev : "",
+	    zfs ? " of pool " : "");
+	if (zfs && off < sizeof text)
+		off += (size_t)snprintf(text + off, sizeof text - off, "%s",
+		    pool);
 	/* "/srv (btrfs) on btrfs raid0 loop3 loop4; loop loop3 ..." */
 	for (j = 0; j < nl; j++) {
 		if (off < sizeof text)
@@ -1615,12 +1625,10 @@ runpath_volume(const struct topology *t, const char *where,
 		}
 	}
 	/* A ZFS dataset: "tank/share", of pool "tank". */
-	if (fstype != NULL && strcmp(fstype, "zfs") == 0 && dev != NULL) {
-		snprintf(pool, sizeof pool, "%.*s", (int)strcspn(dev, "/"),
-		    dev);
+	if (zfs) {
 		if (nl == 0 && off < sizeof text)
-			snprintf(text + off, sizeof text - off, ") dataset %s "
-			    "of pool %s", dev, pool);
+			snprintf(text + off, sizeof text - off, ", whose "
+			    "devices zpool status did not list)");
 		return (json_pack("{s:s,s:s,s:s,s:s,s:s,s:o,s:s}", "mount",
 		    where, "fstype", fstype, "device", dev, "dataset", dev,
 		    "pool", pool, "devices", devs, "summary", text));

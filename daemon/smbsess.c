@@ -217,11 +217,8 @@ smbsess_schedule(struct smbsess *ss, double secs)
 {
 	struct timeval	tv;
 
-	if (ss->ev_tick == NULL)
-		return;
-	tv.tv_sec = (time_t)secs;
-	tv.tv_usec = (suseconds_t)((secs - (double)tv.tv_sec) * 1e6);
-	evtimer_add(ss->ev_tick, &tv);
+	if (ss->ev_tick != NULL)
+		evtimer_add(ss->ev_tick, nptime_timeval(secs, &tv));
 }
 
 /* The child is gone with status: judge what it printed. */

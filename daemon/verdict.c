@@ -561,9 +561,9 @@ v_disks(struct v_ctx *x)
 	size_t			 i;
 
 	if (x->path != NULL && x->path->zfs && x->path->ndisks == 0)
-		v_observe(x, "disk", NULL, "the disks of ZFS pool %s are not "
-		    "known here, so none was judged as the transfer's",
-		    x->path->pool);
+		v_observe(x, "disk", NULL, "zpool status has not listed ZFS "
+		    "pool %s (zfs.zpool, zfs.status_interval), so none of "
+		    "its disks was judged as the transfer's", x->path->pool);
 	for (i = 0; i < h->nent[HIST_DISK]; i++) {
 		e = &h->ent[HIST_DISK][i];
 		if (e->dkind == HIST_DK_PART ||

@@ -47,3 +47,11 @@ nptime_local(char *out, size_t outsz, const char *fmt, double t)
 		snprintf(out, outsz, "%.0f", t);
 	return (out);
 }
+
+struct timeval *
+nptime_timeval(double secs, struct timeval *tv)
+{
+	tv->tv_sec = (time_t)secs;
+	tv->tv_usec = (suseconds_t)((secs - (double)tv->tv_sec) * 1e6);
+	return (tv);
+}

@@ -4,6 +4,8 @@
 #ifndef NPTIME_H
 #define NPTIME_H
 
+#include <sys/time.h>
+
 #include <stddef.h>
 #include <time.h>
 
@@ -18,5 +20,7 @@ double	nptime_since(const struct timespec *t);
  * %H:%M:%S"), or as whole Unix seconds when it cannot be.  Returns out.
  */
 char	*nptime_local(char *out, size_t outsz, const char *fmt, double t);
+/* secs (>= 0) as a timeval for a timer, into tv; returns tv. */
+struct timeval *nptime_timeval(double secs, struct timeval *tv);
 
 #endif /* NPTIME_H */

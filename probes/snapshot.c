@@ -185,7 +185,7 @@ snapshot_read_unraid(const struct probe_root *root, struct snapshot *s,
 
 	if (unraid_read(root, &s->buf, &u, errstr) == -1) {
 		if (errno == ENOENT)
-			*errstr = "not Unraid (/proc/mdstat is not md_unraid's)";
+			*errstr = "not Unraid (no md_unraid /proc/mdstat)";
 		return (-1);
 	}
 	if (s->unraid == NULL && (s->unraid = malloc(sizeof *s->unraid)) ==

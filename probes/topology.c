@@ -189,6 +189,47 @@ topology_layer_add(const struct topology *t, struct topology_layer *l,
 	l->n++;
 }
 
+/*
+ * The member devices of dataset's pool into layer, of kind "zfs raidz2"
+ * (its first data vdev's layout); the number added, 0 when the pool is
+ * not listed.  Spares sit idle: left out.
+ */
+static size_t
+topology_zfs_layer(const struct topology *t, const char *dataset,
+    struct topology_layer *l)
+{
+	const struct zfs_pool	*p = NULL;
+	const struct zfs_vdev	*v;
+	const char		*base;
+	char			 kind[48] = "?", *dash;
+	size_t			 i, len = strcspn(dataset, "/");
+
+	for (i = 0; t->zpool != NULL && i < t->zpool->npools; i++)
+		if (strlen(t->zpool->pools[i].name) == len &&
+		    strncmp(t->zpool->pools[i].name, dataset, len) == 0)
+			p = &t->zpool->pools[i];
+	if (p == NULL)
+		return (0);
+	for (i = 1; i < p->nvdevs; i++) {
+		v = &p->vdevs[i];
+		if (v->depth == 1 && v->class == ZFS_CLASS_DATA &&
+		    strcmp(kind, "?") == 0)
+			snprintf(kind, sizeof kind, "%s", v->type ==
+			    ZFS_VDEV_DISK ? "stripe" : v->name);
+		if (v->type != ZFS_VDEV_DISK || v->class == ZFS_CLASS_SPARE)
+			continue;
+		/* "/dev/sda1" with -P; a bare "sda1" without. */
+		base = strrchr(v->name, '/') != NULL ? strrchr(v->name, '/') +
+		    1 : v->name;
+		topology_layer_add(t, l, base);
+	}
+	/* "raidz2-0": the layout, without its index. */
+	if ((dash = strrchr(kind, '-')) != NULL && dash != kind)
+		*dash = '\0';
+	snprintf(l->kind, sizeof l->kind, "zfs %s", kind);
+	return (l->n);
+}
+
 /* Walk from a device down through its slaves to the disks. */
 size_t
 topology_stack(const struct topology *t, const char *dev, const char *fstype,
@@ -203,7 +244,11 @@ topology_stack(const struct topology *t, const char *dev, const char *fstype,
 	if (max == 0 || dev == NULL)
 		return (0);
 	memset(&out[0], 0, sizeof out[0]);
-	if (fstype != NULL && strcmp(fstype, "btrfs") == 0 &&
+	if (fstype != NULL && strcmp(fstype, "zfs") == 0) {
+		/* A dataset ("tank/share"): its pool's member devices. */
+		if (topology_zfs_layer(t, dev, &out[0]) == 0)
+			return (0);
+	} else if (fstype != NULL && strcmp(fstype, "btrfs") == 0 &&
 	    (fs = btrfs_find_device(&t->btrfs, dev)) != NULL &&
 	    fs->ndevices > 1) {
 		/* A multi-device btrfs: its members are the first layer. */

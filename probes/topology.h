@@ -19,6 +19,7 @@
 #include "nic.h"
 #include "probe.h"
 #include "smbconf.h"
+#include "zfs.h"
 
 /* Which parts were read; an absent part is reported as not available. */
 #define TOPOLOGY_BLOCK		0x01
@@ -46,6 +47,11 @@ struct topology {
 	struct exports		exports;
 	struct exports_ganesha	ganesha;
 	uint64_t		nfsd_threads;
+	/*
+	 * The pools "zpool status" listed (borrowed, may be NULL): a ZFS
+	 * dataset's stack is its pool's member devices.
+	 */
+	const struct zfs_status	*zpool;
 	struct probe_buf	buf;
 	char			smb_conf[512];	/* "": SMBCONF_PATH */
 };

@@ -37,8 +37,9 @@ tests_unit_t_zfs_SOURCES = tests/unit/t_zfs.c
 tests_unit_t_zfs_LDADD = probes/libnasprobe.a
 EXTRA_DIST += tests/fixtures/unraid tests/fixtures/zfs
 tests_unit_t_topology_SOURCES = tests/unit/t_topology.c daemon/enc_topology.c \
-	daemon/enc_host.c daemon/encode.c
-tests_unit_t_topology_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/daemon
+	daemon/enc_host.c daemon/encode.c client/show_topology.c client/show.c
+tests_unit_t_topology_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/daemon \
+	-I$(top_srcdir)/client
 tests_unit_t_topology_CFLAGS = $(DAEMON_CFLAGS)
 tests_unit_t_topology_LDADD = $(DAEMON_LIBS)
 tests_unit_t_enc_topology_SOURCES = tests/unit/t_enc_topology.c \

@@ -681,9 +681,9 @@ t_man(void)
 		/* The default is stated too, in the key's string form. */
 		T_TRUE(cfg_key_default(i) != NULL);
 	}
-	T_EQ_INT(i, 50);
-	T_TRUE(cfg_key_name(50) == NULL);
-	T_TRUE(cfg_key_default(50) == NULL);
+	T_EQ_INT(i, 52);
+	T_TRUE(cfg_key_name(52) == NULL);
+	T_TRUE(cfg_key_default(52) == NULL);
 	T_EQ_STR(cfg_key_name(0), "api.listen");
 	T_EQ_STR(cfg_key_default(0), "0.0.0.0:9631");
 	free(page);

@@ -474,7 +474,7 @@ t_zfs_unraid(struct snapshot *s)
 	T_TRUE(json_is_null(json_object_get(j, "unraid")));
 	T_EQ_STR(json_string_value(json_object_get(json_object_get(j,
 	    "unavailable"), "unraid")),
-	    "not Unraid (/proc/mdstat is not md_unraid's)");
+	    "not Unraid (no md_unraid /proc/mdstat)");
 	json_decref(j);
 }
 

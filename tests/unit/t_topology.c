@@ -11,6 +11,7 @@
 
 #include "test.h"
 #include "encode.h"
+#include "show.h"
 #include "topology.h"
 
 /* The mount at path, or NULL. */
@@ -243,6 +244,91 @@ t_mounts_parse(void)
 	mounts_clear(&m);
 }
 
+/*
+ * A ZFS dataset's stack is its pool's members, as zpool status lists
+ * them: pool0 of an OmniOS box (two raidz2 vdevs, two log devices) and
+ * TrueNAS SCALE's boot-pool (a mirror of two partitions).  The pools as
+ * /v1/topology serves them.
+ */
+static void
+t_zfs(void)
+{
+	struct topology		*t = topology_new();
+	struct topology_layer	 l[TOPOLOGY_STACK_MAX];
+	struct zfs_status	*st = malloc(sizeof *st), *st2;
+	const char		*err;
+	char			*text;
+	size_t			 len, n;
+	json_t			*j, *v;
+
+	st2 = malloc(sizeof *st2);
+	T_OK(topology_read(t_root("empty"), t));
+	text = t_fixture("zfs/status-raidz2-logs-cache-omnios1483.txt", &len);
+	T_OK(zfs_status_parse(text, len, st, &err));
+	free(text);
+	text = t_fixture("zfs/status-truenas-scale-boot-pool.txt", &len);
+	T_OK(zfs_status_parse(text, len, st2, &err));
+	free(text);
+	/* One listing of both pools. */
+	st->pools[st->npools++] = st2->pools[0];
+	t->zpool = st;
+	n = topology_stack(t, "pool0/share", "zfs", l, TOPOLOGY_STACK_MAX);
+	T_EQ_INT(n, 1);
+	T_EQ_STR(l[0].kind, "zfs raidz2");
+	T_EQ_INT(l[0].n, 14);		/* 12 in two raidz2, 2 logs */
+	T_EQ_STR(l[0].devices[0], "c0t5000C500A612DA93d0");
+	T_EQ_STR(l[0].devices[13], "c0t55CD2E414EC0FF43d0");
+	n = topology_stack(t, "boot-pool/ROOT/22.12.0", "zfs", l,
+	    TOPOLOGY_STACK_MAX);
+	T_EQ_INT(n, 1);
+	T_EQ_STR(l[0].kind, "zfs mirror");
+	T_EQ_INT(l[0].n, 2);
+	T_EQ_STR(l[0].devices[1], "sdau3");
+	/* A pool zpool status did not list, or no listing: no stack. */
+	T_EQ_INT(topology_stack(t, "tank/share", "zfs", l, TOPOLOGY_STACK_MAX),
+	    0);
+	t->zpool = NULL;
+	T_EQ_INT(topology_stack(t, "pool0/share", "zfs", l,
+	    TOPOLOGY_STACK_MAX), 0);
+
+	j = enc_zfs_pools(st);
+	T_EQ_INT(json_array_size(j), 2);
+	v = json_array_get(j, 0);
+	T_EQ_STR(json_string_value(json_object_get(v, "name")), "pool0");
+	T_EQ_STR(json_string_value(json_object_get(json_object_get(v, "scan"),
+	    "function")), "scrub");
+	v = json_array_get(json_object_get(v, "vdevs"), 1);
+	T_EQ_STR(json_string_value(json_object_get(v, "name")), "raidz2-0");
+	T_EQ_STR(json_string_value(json_object_get(v, "type")), "raidz");
+	T_EQ_INT(json_integer_value(json_object_get(v, "parity")), 2);
+	v = json_array_get(json_object_get(json_array_get(j, 0), "vdevs"), 16);
+	T_EQ_STR(json_string_value(json_object_get(v, "class")), "log");
+
+	/* nasperf topology's table of them. */
+	{
+		json_t	*body = json_pack("{s:{s:O}}", "zfs", "pools", j);
+		char	*out = NULL;
+		size_t	 olen = 0;
+		FILE	*f = open_memstream(&out, &olen);
+
+		show_topology(f, body);
+		fclose(f);
+		T_TRUE(out != NULL && strstr(out, "raidz2-0") != NULL &&
+		    strstr(out, "c0t5000C500A612DA93d0 c0t5000C500C9DFFD53d0")
+		    != NULL);
+		T_TRUE(out != NULL && strstr(out, "boot-pool") != NULL &&
+		    strstr(out, "sdat3 sdau3") != NULL);
+		if (out != NULL)
+			printf("%s", out);
+		free(out);
+		json_decref(body);
+	}
+	json_decref(j);
+	free(st);
+	free(st2);
+	topology_free(t);
+}
+
 int
 main(void)
 {
@@ -252,5 +338,6 @@ main(void)
 	t_readynas();
 	t_empty_live();
 	t_mounts_parse();
+	t_zfs();
 	return (t_done());
 }

@@ -1,0 +1,170 @@
+/*
+ * zpool.c: "zpool status -PL" as a child process, and the pools it lists.
+ */
+#include "config.h"
+
+#include <sys/wait.h>
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <event2/event.h>
+
+#include <jansson.h>
+
+#include "cfg.h"
+#include "child.h"
+#include "daemon.h"
+#include "encode.h"
+#include "log.h"
+#include "np.h"
+#include "nptime.h"
+#include "probe.h"
+#include "zfs.h"
+#include "zpool.h"
+
+struct zpool {
+	struct daemon		*d;
+	struct event		*ev_tick;	/* the next listing */
+	struct child		*child;		/* zpool status */
+	struct zfs_status	*cur;		/* the last good listing */
+	struct zfs_status	*next;		/* the one being parsed */
+	double			 polled;	/* realtime of cur, 0 none */
+	char			 error[512];	/* the last listing's, "" */
+};
+
+/* zpool is gone with status: keep what it listed. */
+static void
+zpool_done(void *arg, int status, const char *out, size_t len, int overflow)
+{
+	struct zpool		*zp = arg;
+	struct zfs_status	*t;
+	const char		*errstr = NULL;
+
+	if (overflow)
+		snprintf(zp->error, sizeof zp->error, "zpool status printed "
+		    "more than %u bytes", ZPOOL_MAX_OUTPUT);
+	else if (WIFSIGNALED(status))
+		snprintf(zp->error, sizeof zp->error, "zpool status was killed "
+		    "by signal %d%s", WTERMSIG(status), WTERMSIG(status) ==
+		    SIGKILL ? " (it took too long)" : "");
+	else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		snprintf(zp->error, sizeof zp->error, "zpool status exited "
+		    "with status %d", WIFEXITED(status) ? WEXITSTATUS(status) :
+		    -1);
+	else if (zp->next == NULL && (zp->next = malloc(sizeof *zp->next)) ==
+	    NULL)
+		snprintf(zp->error, sizeof zp->error, "out of memory");
+	else if (zfs_status_parse(out, len, zp->next, &errstr) == -1)
+		snprintf(zp->error, sizeof zp->error, "zpool status: %s",
+		    errstr != NULL ? errstr : "not understood");
+	else {
+		t = zp->cur;
+		zp->cur = zp->next;
+		zp->next = t;
+		zp->polled = nptime_real();
+		zp->error[0] = '\0';
+		log_debug("zfs: %zu pools from zpool status in %.2f s",
+		    zp->cur->npools, child_age(zp->child));
+		return;
+	}
+	log_debug("zfs: %s", zp->error);
+}
+
+/* The timer: list the pools where the module is loaded. */
+static void
+zpool_tick(evutil_socket_t fd, short what, void *arg)
+{
+	struct zpool	*zp = arg;
+	char		*argv[] = { (char *)"zpool", (char *)"status",
+			    (char *)"-PL", NULL };
+	struct timeval	 tv;
+
+	(void)fd;
+	(void)what;
+	evtimer_add(zp->ev_tick, nptime_timeval(zp->d->cfg->zfs_status_interval,
+	    &tv));
+	/* A pool may be imported after boot: look again each time. */
+	if (!probe_exists(&zp->d->root, PROBE_PROC, "spl/kstat/zfs")) {
+		snprintf(zp->error, sizeof zp->error, "no ZFS module loaded");
+		return;
+	}
+	if (child_start(zp->child, zp->d->cfg->zfs_zpool, argv, zp->error,
+	    sizeof zp->error) == -1 && zp->error[0] != '\0')
+		log_debug("zfs: %s", zp->error);
+}
+
+int
+zpool_init(struct daemon *d, char **cause)
+{
+	struct zpool	*zp;
+	struct timeval	 tv;
+
+	*cause = NULL;
+	if ((zp = calloc(1, sizeof *zp)) == NULL) {
+		*cause = strdup("zfs: out of memory");
+		return (-1);
+	}
+	zp->d = d;
+	d->zpool = zp;
+	if (d->cfg->zfs_status_interval == 0) {
+		snprintf(zp->error, sizeof zp->error, "not listed "
+		    "(zfs.status_interval is 0)");
+		return (0);
+	}
+	/* A fixture root is not this host: its pools are not ours. */
+	if (!d->root.live) {
+		snprintf(zp->error, sizeof zp->error, "not listed under "
+		    "--root %.300s", d->root.path);
+		return (0);
+	}
+	zp->ev_tick = evtimer_new(d->base, zpool_tick, zp);
+	zp->child = child_new(d->base, ZPOOL_TIMEOUT, ZPOOL_MAX_OUTPUT,
+	    zpool_done, zp);
+	if (zp->ev_tick == NULL || zp->child == NULL) {
+		*cause = strdup("zfs: out of memory");
+		return (-1);
+	}
+	evtimer_add(zp->ev_tick, nptime_timeval(0.5, &tv));
+	return (0);
+}
+
+void
+zpool_shutdown(struct daemon *d)
+{
+	struct zpool	*zp = d->zpool;
+
+	if (zp == NULL)
+		return;
+	child_free(zp->child);
+	if (zp->ev_tick != NULL)
+		event_free(zp->ev_tick);
+	free(zp->cur);
+	free(zp->next);
+	free(zp);
+	d->zpool = NULL;
+}
+
+const struct zfs_status *
+zpool_status(const struct daemon *d)
+{
+	const struct zpool	*zp = d->zpool;
+
+	return (zp != NULL && zp->polled > 0 ? zp->cur : NULL);
+}
+
+json_t *
+zpool_json(const struct daemon *d)
+{
+	const struct zpool	*zp = d->zpool;
+
+	if (zp == NULL)
+		return (json_null());
+	return (json_pack("{s:b,s:o,s:o,s:o}", "available", zp->polled > 0,
+	    "polled", zp->polled > 0 ? json_real(zp->polled) : json_null(),
+	    "error", zp->error[0] != '\0' ? enc_text(zp->error) : json_null(),
+	    "pools", zp->polled > 0 ? enc_zfs_pools(zp->cur) : json_null()));
+}

@@ -1,0 +1,30 @@
+/*
+ * zpool.h: the ZFS pools' layout, from "zpool status -PL" run as a child.
+ *
+ * Where the ZFS module is loaded, nasperfd lists its pools every
+ * zfs.status_interval seconds: each pool's vdevs (mirror, raidz, draid,
+ * log, cache, special and spare devices) down to its member disks, and
+ * its scrub or resilver.  A share's dataset names its pool; the pool's
+ * leaves are the disks its transfers are judged on.
+ */
+#ifndef ZPOOL_H
+#define ZPOOL_H
+
+#include <jansson.h>
+
+struct daemon;
+struct zfs_status;
+
+#define ZPOOL_MAX_OUTPUT	(4U << 20)	/* bytes read from zpool */
+#define ZPOOL_TIMEOUT		20.0		/* seconds before it is killed */
+
+/* Start listing; -1 with *cause (allocated) on ENOMEM. */
+int	zpool_init(struct daemon *, char **cause);
+/* Stop, and free what was listed. */
+void	zpool_shutdown(struct daemon *);
+/* The last good listing, or NULL. */
+const struct zfs_status *zpool_status(const struct daemon *);
+/* The pools for /v1/topology: { "available", "polled", "error", "pools" }. */
+json_t	*zpool_json(const struct daemon *);
+
+#endif /* ZPOOL_H */
