@@ -26,6 +26,7 @@
 #include "np.h"
 #include "nptime.h"
 #include "smbstatus.h"
+#include "topology.h"
 #include "verdict.h"
 
 #define V_MAX_CANDS	128
@@ -1386,6 +1387,40 @@ v_arc(const struct v_ctx *x, double *hits, double *misses)
 }
 
 /*
+ * A scrub or resilver of a ZFS pool that zpool status says runs (the
+ * transfer's pool, or any when its pool is not known): it reads every
+ * disk of the pool.
+ */
+static void
+v_zfs_scans(struct v_ctx *x)
+{
+	const struct zfs_status	*st = x->run->topo != NULL ?
+	    x->run->topo->zpool : NULL;
+	const struct zfs_pool	*p;
+	char			 how[96];
+	size_t			 i, off;
+
+	for (i = 0; st != NULL && i < st->npools; i++) {
+		p = &st->pools[i];
+		if (p->scan.state != ZFS_SCAN_RUNNING || (x->path != NULL &&
+		    x->path->zfs && strcmp(x->path->pool, p->name) != 0))
+			continue;
+		how[0] = '\0';
+		off = 0;
+		if (p->scan.pct >= 0)
+			off += (size_t)snprintf(how, sizeof how, ", %.1f %% done",
+			    p->scan.pct);
+		if (p->scan.rate > 0 && off < sizeof how)
+			snprintf(how + off, sizeof how - off, ", at %.0f MB/s",
+			    (double)p->scan.rate / 1e6);
+		v_observe(x, "contention", p->name, "a %s of ZFS pool %s was "
+		    "running%s: it reads every disk of the pool",
+		    p->scan.func[0] != '\0' ? p->scan.func : "scan", p->name,
+		    how);
+	}
+}
+
+/*
  * The array's own work in the window, said beside the verdict: Unraid's
  * parity check, sync or rebuild (it reads every disk of the array), and
  * writes held by ZFS's dirty-data throttle.
@@ -1416,6 +1451,7 @@ v_array_work(struct v_ctx *x)
 			    "disk of the array",
 			    ops[op < NP_NITEMS(ops) ? op : NP_NITEMS(ops) - 1]);
 	}
+	v_zfs_scans(x);
 	if (ta != HIST_NONE && tb != HIST_NONE && tb > ta && x->T > 0)
 		v_observe(x, "disk", "ZFS write throttle", "ZFS held writes "
 		    "back %.0f times a second: its dirty data was near "

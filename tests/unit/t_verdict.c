@@ -992,6 +992,41 @@ t_zfs(struct cfg *cfg)
 	rep = judge("gbe-117", &r, cfg);
 	T_TRUE(!observed(rep, "Unraid") && !observed(rep, "ZFS"));
 	json_decref(rep);
+
+	/*
+	 * zpool status says pool backup2 is being scrubbed (a real
+	 * capture): said beside a read from that pool, not beside one from
+	 * another.
+	 */
+	{
+		struct topology		*t = topology_new();
+		struct zfs_status	*st = malloc(sizeof *st);
+		const char		*err;
+		char			*text;
+		size_t			 len;
+
+		text = t_fixture("zfs/status-scrub-raidz3-zfs18150.txt", &len);
+		T_OK(zfs_status_parse(text, len, st, &err));
+		free(text);
+		t->zpool = st;
+		run_init(&r, "smb3", "read", 600, 1048576);
+		r.topo = t;
+		r.path = &p;
+		p.zfs = 1;
+		snprintf(p.pool, sizeof p.pool, "backup2");
+		rep = judge("zfs-miss", &r, cfg);
+		T_TRUE(observed(rep, "a scrub of ZFS pool backup2 was running, "
+		    "34.8 % done, at 3468 MB/s: it reads every disk of the "
+		    "pool"));
+		json_decref(rep);
+		snprintf(p.pool, sizeof p.pool, "tank");
+		rep = judge("zfs-miss", &r, cfg);
+		T_TRUE(!observed(rep, "scrub"));
+		json_decref(rep);
+		r.topo = NULL;
+		free(st);
+		topology_free(t);
+	}
 }
 
 int
