@@ -37,6 +37,7 @@
 #include <jansson.h>
 
 #include "client.h"
+#include "install_sh.h"
 #include "identity.h"
 
 #ifndef NASPERF_STATIC_DIR
@@ -616,87 +617,6 @@ install_lines(struct install_buf *out, void (*fn)(void *, const char *,
 	}
 }
 
-/*
- * The start of every script: a PATH that reaches the vendors' tools,
- * no proxy for the local /healthz, the manifest's path, and helpers.
- */
-static const char install_sh_common[] =
-"PATH=$PATH:/usr/sbin:/sbin:/usr/bin:/bin\n"
-"unset http_proxy HTTP_PROXY all_proxy ALL_PROXY\n"
-"M=$P/" INSTALL_MANIFEST "\n"
-"np_err() { echo \"np.error=$*\"; exit 1; }\n"
-"np_val() { sed -n \"s/^$1=//p\" \"$M\" | head -n 1; }\n"
-"# np_get URL: 0 when it answers 2xx, 1 when not, 2 with no curl or wget\n"
-"np_get() {\n"
-"\tif command -v curl >/dev/null 2>&1; then\n"
-"\t\tcurl -fsS -m 3 -o /dev/null \"$1\" 2>/dev/null\n"
-"\telif command -v wget >/dev/null 2>&1; then\n"
-"\t\twget -q -T 3 -O /dev/null \"$1\" 2>/dev/null\n"
-"\telse\n"
-"\t\treturn 2\n"
-"\tfi\n"
-"}\n"
-"# np_stop: stop the daemon the manifest records and take it out of the\n"
-"# boot sequence; its files stay.\n"
-"np_stop() {\n"
-"\tcase $(np_val init) in\n"
-"\tsystemd)\n"
-"\t\tif [ \"$DRY\" = 1 ]; then\n"
-"\t\t\techo \"np.stopped=would stop and disable nasperfd.service\"\n"
-"\t\t\treturn\n"
-"\t\tfi\n"
-"\t\tsystemctl stop nasperfd.service >/dev/null 2>&1\n"
-"\t\tsystemctl disable nasperfd.service >/dev/null 2>&1\n"
-"\t\techo \"np.stopped=nasperfd.service stopped and disabled\" ;;\n"
-"\t*)\n"
-"\t\ts=$(np_val service)\n"
-"\t\tif [ \"$DRY\" = 1 ]; then\n"
-"\t\t\techo \"np.stopped=would run $s stop\"\n"
-"\t\telif [ -n \"$s\" ] && [ -f \"$s\" ]; then\n"
-"\t\t\tsh \"$s\" stop 2>&1 | sed 's/^/np.stopped=/'\n"
-"\t\tfi\n"
-"\t\tq=$(np_val qpkg)\n"
-"\t\tif [ -n \"$q\" ] && [ \"$DRY\" != 1 ]; then\n"
-"\t\t\trmcfg \"$q\" -f /etc/config/qpkg.conf 2>/dev/null ||\n"
-"\t\t\t    setcfg \"$q\" Enable FALSE -f /etc/config/qpkg.conf\n"
-"\t\tfi ;;\n"
-"\tesac\n"
-"}\n";
-
-/* What the NAS is: markers, vendor files, the manifest of an install. */
-static const char install_sh_detect[] =
-"echo \"np.os=$(uname -s)\"\n"
-"echo \"np.uname=$(uname -m)\"\n"
-"echo \"np.uid=$(id -u)\"\n"
-"echo \"np.pid1=$(cat /proc/1/comm 2>/dev/null)\"\n"
-"for t in curl wget; do\n"
-"\tif command -v $t >/dev/null 2>&1; then echo \"np.fetch=$t\"; break; fi\n"
-"done\n"
-"for m in synoinfo:etc/synoinfo.conf dsm-version:etc.defaults/VERSION \\\n"
-"    ulinux:etc/config/uLinux.conf debian:etc/debian_version; do\n"
-"\tif [ -f \"$R/${m#*:}\" ]; then echo \"np.marker=${m%%:*}\"; fi\n"
-"done\n"
-"if [ -x \"$R/sbin/getcfg\" ]; then echo np.marker=getcfg; fi\n"
-"if [ -x \"$R/usr/sbin/readynasd\" ]; then echo np.marker=readynasd; fi\n"
-"np_file() {\n"
-"\t[ -f \"$R/$2\" ] && head -c 65536 \"$R/$2\" | sed \"s/^/np.f.$1=/\"\n"
-"}\n"
-"np_file version etc.defaults/VERSION || np_file version etc/VERSION\n"
-"np_file synoinfo etc/synoinfo.conf ||\n"
-"    np_file synoinfo etc.defaults/synoinfo.conf\n"
-"np_file ulinux etc/config/uLinux.conf\n"
-"np_file osrelease etc/os-release || np_file osrelease usr/lib/os-release\n"
-"if [ -f \"$M\" ]; then sed 's/^/np.m./' \"$M\"; fi\n"
-"for f in /etc/systemd/system/nasperfd.service \\\n"
-"    /usr/local/etc/rc.d/nasperfd.sh; do\n"
-"\tif [ -e \"$f\" ]; then echo \"np.exists=$f\"; fi\n"
-"done\n"
-"if [ -f /etc/config/qpkg.conf ] &&\n"
-"    grep -q '^\\[nasperfd\\]' /etc/config/qpkg.conf; then\n"
-"\techo np.exists=qpkg\n"
-"fi\n"
-"if np_get \"$URL\"; then echo np.busy=1; fi\n"
-"exit 0\n";
 
 /* One line of the detection script's answer. */
 static void
@@ -885,12 +805,13 @@ install_detect(struct install *in)
 	if ((fp = open_memstream(&s, &len)) == NULL)
 		return (client_fail("out of memory"));
 	install_shvar(fp, "P", in->prefix);
+	install_shvar(fp, "MANIFEST", INSTALL_MANIFEST);
 	install_shvar(fp, "R", in->detect_root);
 	install_url(in, url, sizeof url);
 	install_shvar(fp, "URL", url);
 	install_shvar(fp, "DRY", "1");
-	fputs(install_sh_common, fp);
-	fputs(install_sh_detect, fp);
+	fputs(install_common_sh, fp);
+	fputs(install_detect_sh, fp);
 	if (fclose(fp) != 0) {
 		free(s);
 		return (client_fail("out of memory"));
@@ -1160,64 +1081,13 @@ static void
 install_service_text(FILE *fp, const struct install *in,
     const struct install_files *f)
 {
-	fprintf(fp,
-"#!/bin/sh\n"
-"# nasperfd.sh start|stop|restart|status: nasperfd as a background\n"
-"# process with a pid file.  Written by nasperf install, removed by\n"
-"# nasperf uninstall.\n"
-"BIN=%s\n"
-"CONF=%s\n"
-"PIDF=%s\n"
-"LOG=%s\n"
-"# running: 0 when the pid file names a live nasperfd (a pid reused by\n"
-"# another program, or a zombie, is not it); sets pid.\n"
-"running() {\n"
-"\tpid=$(cat \"$PIDF\" 2>/dev/null) || return 1\n"
-"\tcase $pid in '' | *[!0-9]*) return 1 ;; esac\n"
-"\tgrep -q nasperfd \"/proc/$pid/cmdline\" 2>/dev/null\n"
-"}\n"
-"pause() { sleep 0.2 2>/dev/null || sleep 1; }\n"
-"case $1 in\n"
-"start)\n"
-"\tif running; then echo \"nasperfd: already running (pid $pid)\"; exit 0; fi\n"
-"\trm -f \"$PIDF\"\n"
-"\ts=\n"
-"\tif command -v setsid >/dev/null 2>&1; then s=setsid; fi\n"
-"\t# In a session of its own, so the login that started it may end; the\n"
-"\t# shell writes its pid, takes the limits of the systemd unit (open\n"
-"\t# files for api.max_connections and synth.max_streams, no core file\n"
-"\t# holding the tokens, private files), then becomes nasperfd.\n"
-"\t$s sh -c 'echo $$ >\"$1\" || exit 1; ulimit -n 16384 2>/dev/null\n"
-"\t    ulimit -c 0 2>/dev/null; umask 077; exec \"$2\" -f -c \"$3\"' \\\n"
-"\t    nasperfd \"$PIDF\" \"$BIN\" \"$CONF\" </dev/null >>\"$LOG\" 2>&1 &\n"
-"\ti=0\n"
-"\twhile [ ! -s \"$PIDF\" ] && [ $i -lt 25 ]; do pause; i=$((i + 1)); done\n"
-"\tif running; then echo \"nasperfd: started (pid $pid)\"; exit 0; fi\n"
-"\techo \"nasperfd: did not start; see $LOG\"\n"
-"\texit 1 ;;\n"
-"stop)\n"
-"\tif ! running; then\n"
-"\t\trm -f \"$PIDF\"\n"
-"\t\techo \"nasperfd: not running\"\n"
-"\t\texit 0\n"
-"\tfi\n"
-"\tkill -TERM \"$pid\"\n"
-"\ti=0\n"
-"\twhile running && [ $i -lt 50 ]; do pause; i=$((i + 1)); done\n"
-"\tif running; then kill -KILL \"$pid\"; fi\n"
-"\trm -f \"$PIDF\"\n"
-"\techo \"nasperfd: stopped (pid $pid)\" ;;\n"
-"restart)\n"
-"\tsh \"$0\" stop\n"
-"\texec sh \"$0\" start ;;\n"
-"status)\n"
-"\tif running; then echo \"nasperfd: running (pid $pid)\"; exit 0; fi\n"
-"\techo \"nasperfd: not running\"\n"
-"\texit 3 ;;\n"
-"*)\n"
-"\techo \"usage: $0 start|stop|restart|status\" >&2\n"
-"\texit 2 ;;\n"
-"esac\n", f->bin, f->conf, f->pidf, f->log);
+	fprintf(fp, "#!/bin/sh\n"
+	    "# nasperfd.sh start|stop|restart|status: nasperfd as a background\n"
+	    "# process with a pid file.  Written by nasperf install, removed by\n"
+	    "# nasperf uninstall.\n"
+	    "BIN=%s\nCONF=%s\nPIDF=%s\nLOG=%s\n", f->bin, f->conf, f->pidf,
+	    f->log);
+	fputs(install_service_sh, fp);
 	(void)in;
 }
 
@@ -1235,56 +1105,15 @@ install_build(const struct install *in, const struct install_files *f,
 	if ((fp = open_memstream(out, outlen)) == NULL)
 		return (-1);
 	install_shvar(fp, "P", in->prefix);
+	install_shvar(fp, "MANIFEST", INSTALL_MANIFEST);
 	install_shvar(fp, "S", in->state);
 	install_shvar(fp, "URL", url);
 	install_shvar(fp, "UP", upload);
 	install_shvar(fp, "SIZE", size);
 	install_shvar(fp, "INIT", in->init_name);
 	install_shvar(fp, "DRY", "0");
-	fputs(install_sh_common, fp);
-	fputs(
-"umask 022\n"
-"# The copy in /tmp goes, whatever happens: moved into place, or removed.\n"
-"trap 'rm -f \"$UP\"' EXIT\n"
-"# An install here before: stop it, drop its files, keep what it created.\n"
-"OLD_DIRS= OLD_STATENEW=\n"
-"if [ -f \"$M\" ]; then\n"
-"\tnp_stop\n"
-"\tOLD_INIT=$(np_val init)\n"
-"\tOLD_DIRS=$(sed -n 's/^dir=/dir=/p' \"$M\")\n"
-"\tOLD_STATENEW=$(np_val statenew)\n"
-"\tfor f in $(sed -n 's/^file=//p' \"$M\"); do rm -f \"$f\"; done\n"
-"\tif [ \"$OLD_INIT\" = systemd ] && [ \"$INIT\" != systemd ]; then\n"
-"\t\tsystemctl daemon-reload\n"
-"\tfi\n"
-"fi\n"
-"if np_get \"$URL\"; then\n"
-"\tnp_err \"something already answers $URL on the NAS (another\" \\\n"
-"\t    \"nasperfd?): choose another address or port with --listen\"\n"
-"fi\n"
-"if [ \"$(wc -c <\"$UP\" | tr -d ' ')\" != \"$SIZE\" ]; then\n"
-"\tnp_err \"the copy of nasperfd is incomplete (is the disk full?)\"\n"
-"fi\n"
-"# mkd DIR: make DIR and its missing parents, remembering each made.\n"
-"DIRS=$OLD_DIRS\n"
-"mkd() {\n"
-"\tif [ -z \"$1\" ] || [ -d \"$1\" ]; then return 0; fi\n"
-"\tmkd \"${1%/*}\" || return 1\n"
-"\tmkdir \"$1\" || return 1\n"
-"\tDIRS=\"$DIRS\n"
-"dir=$1\"\n"
-"}\n"
-"mkd \"$P\" && mkd \"$P/bin\" && mkd \"$P/etc\" || np_err \"cannot create $P\"\n"
-"# The state directory is removed whole only if this install made it.\n"
-"STATENEW=$OLD_STATENEW\n"
-"if [ -z \"$STATENEW\" ] && [ ! -d \"$S\" ]; then\n"
-"\tSTATENEW=$S\n"
-"\twhile [ -n \"${STATENEW%/*}\" ] && [ ! -d \"${STATENEW%/*}\" ]; do\n"
-"\t\tSTATENEW=${STATENEW%/*}\n"
-"\tdone\n"
-"\tmkdir -p \"$S\" || np_err \"cannot create $S\"\n"
-"\tchmod 700 \"$S\"\n"
-"fi\n", fp);
+	fputs(install_common_sh, fp);
+	fputs(install_pre_sh, fp);
 	/* The manifest first: a failure later still leaves its record. */
 	fputs("{\n"
 "\techo '# nasperf install: what nasperf uninstall stops and removes'\n"
@@ -1391,16 +1220,7 @@ install_build(const struct install *in, const struct install_files *f,
 
 	/* Start, the way the box starts its services. */
 	if (strcmp(in->init_name, "systemd") == 0)
-		fputs("systemctl daemon-reload &&\n"
-"    systemctl enable nasperfd.service >/dev/null 2>&1 &&\n"
-"    systemctl restart nasperfd.service ||\n"
-"    np_err \"systemctl could not start nasperfd.service\"\n"
-"np_alive() { systemctl is-active --quiet nasperfd.service; }\n"
-"np_pid() { systemctl show -p MainPID nasperfd.service | sed 's/^MainPID=//'; }\n"
-"np_log() {\n"
-"\tjournalctl -u nasperfd.service -n 20 --no-pager 2>/dev/null |\n"
-"\t    sed 's/^/np.log=/'\n"
-"}\n", fp);
+		fputs(install_systemd_sh, fp);
 	else {
 		if (strcmp(in->init_name, "qnap-qpkg") == 0) {
 			fputs("Q=/etc/config/qpkg.conf\n", fp);
@@ -1423,29 +1243,7 @@ install_build(const struct install *in, const struct install_files *f,
 
 	/* Ready once it answers /healthz (or, with no curl or wget there,
 	 * once it runs and has its token: the client asks from outside). */
-	fputs("i=0\n"
-"while :; do\n"
-"\tif ! np_alive; then\n"
-"\t\tnp_log\n"
-"\t\tnp_err \"nasperfd exited as it started\"\n"
-"\tfi\n"
-"\tif [ -s \"$S/token\" ]; then\n"
-"\t\tnp_get \"$URL\"\n"
-"\t\tr=$?\n"
-"\t\tif [ $r -eq 0 ]; then echo np.answered=1; break; fi\n"
-"\t\tif [ $r -eq 2 ]; then break; fi\n"
-"\tfi\n"
-"\ti=$((i + 1))\n"
-"\tif [ $i -ge 100 ]; then\n"
-"\t\tnp_log\n"
-"\t\tnp_err \"nasperfd runs but did not answer $URL within 20 s\"\n"
-"\tfi\n"
-"\tsleep 0.2 2>/dev/null || sleep 1\n"
-"done\n"
-"echo \"np.pid=$(np_pid)\"\n"
-"echo \"np.version=$(\"$P/bin/nasperfd\" -V 2>/dev/null)\"\n"
-"echo \"np.token=$(cat \"$S/token\")\"\n"
-"exit 0\n", fp);
+	fputs(install_wait_sh, fp);
 	if (fclose(fp) != 0) {
 		fp = NULL;
 		goto fail;
@@ -2031,41 +1829,6 @@ uninstall_cb(void *arg, const char *k, char *v)
 	}
 }
 
-/* Stop the daemon, remove what the manifest lists, then the manifest. */
-static const char uninstall_sh[] =
-"if [ ! -f \"$M\" ]; then echo np.none=1; exit 0; fi\n"
-"np_stop\n"
-"# rmit PATH: remove a file, or say it would\n"
-"rmit() {\n"
-"\tif [ -e \"$1\" ] || [ -L \"$1\" ]; then\n"
-"\t\tif [ \"$DRY\" = 1 ] || rm -f \"$1\"; then echo \"np.removed=$1\"; fi\n"
-"\tfi\n"
-"}\n"
-"for f in $(sed -n 's/^file=//p' \"$M\"); do rmit \"$f\"; done\n"
-"S=$(np_val state)\n"
-"STATENEW=$(np_val statenew)\n"
-"if [ -n \"$STATENEW\" ] && [ -d \"$STATENEW\" ]; then\n"
-"\tif [ \"$DRY\" = 1 ] || rm -rf \"$STATENEW\"; then\n"
-"\t\techo \"np.removed=$STATENEW/ (state and token)\"\n"
-"\tfi\n"
-"elif [ -n \"$S\" ] && [ -d \"$S\" ]; then\n"
-"\techo \"np.kept=$S/ (it was there before the install)\"\n"
-"fi\n"
-"if [ \"$(np_val init)\" = systemd ] && [ \"$DRY\" != 1 ]; then\n"
-"\tsystemctl daemon-reload\n"
-"fi\n"
-"# Directories last, deepest first; one that is not empty stays.\n"
-"DIRS=$(sed -n 's/^dir=//p' \"$M\" | sed -n '1!G;h;$p')\n"
-"rmit \"$M\"\n"
-"for d in $DIRS; do\n"
-"\tif [ ! -d \"$d\" ]; then continue; fi\n"
-"\tif [ \"$DRY\" = 1 ]; then echo \"np.removed=$d/\"\n"
-"\telif rmdir \"$d\" 2>/dev/null; then echo \"np.removed=$d/\"\n"
-"\telse echo \"np.kept=$d/ (not empty)\"\n"
-"\tfi\n"
-"done\n"
-"echo np.done=1\n"
-"exit 0\n";
 
 /*
  * nasperf uninstall [options] [USER@]HOST: stop the daemon an install
@@ -2112,9 +1875,10 @@ cmd_uninstall(struct client *c, int argc, char **argv)
 		goto out;
 	}
 	install_shvar(fp, "P", in->prefix);
+	install_shvar(fp, "MANIFEST", INSTALL_MANIFEST);
 	install_shvar(fp, "DRY", in->dry_run ? "1" : "0");
-	fputs(install_sh_common, fp);
-	fputs(uninstall_sh, fp);
+	fputs(install_common_sh, fp);
+	fputs(install_uninstall_sh, fp);
 	if (fclose(fp) != 0) {
 		client_fail("out of memory");
 		goto out;
