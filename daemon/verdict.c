@@ -51,7 +51,7 @@
 
 /* A resource looked at, and how close to its limit it was. */
 struct v_cand {
-	const char	*cls;		/* disk network cpu */
+	enum verdict_class cls;		/* disk, network, cpu, contention */
 	char		 resource[96];
 	char		 metric[24];
 	double		 value;
@@ -67,6 +67,7 @@ struct v_cand {
 };
 
 struct v_ctx {
+	enum verdict_class	 cls;		/* the verdict's, once decided */
 	const struct history	*h;
 	const struct verdict_run *run;
 	const struct cfg	*cfg;
@@ -118,9 +119,31 @@ struct v_group {
 	int		thr_pid;
 };
 
+static const char *const v_class_names[VERDICT_NCLASSES] = {
+	"unknown", "disk", "network", "cpu", "contention", "cache", "latency",
+	"client"
+};
+
+const char *
+verdict_class_name(enum verdict_class c)
+{
+	return ((unsigned)c < VERDICT_NCLASSES ? v_class_names[c] : "unknown");
+}
+
+enum verdict_class
+verdict_class_parse(const char *s)
+{
+	size_t	i;
+
+	for (i = 0; s != NULL && i < VERDICT_NCLASSES; i++)
+		if (strcmp(s, v_class_names[i]) == 0)
+			return ((enum verdict_class)i);
+	return (VERDICT_UNKNOWN);
+}
+
 /* Append an observation sentence. */
 static NP_PRINTF(4, 5) void
-v_observe(struct v_ctx *x, const char *cls, const char *resource,
+v_observe(struct v_ctx *x, enum verdict_class cls, const char *resource,
     const char *fmt, ...)
 {
 	va_list	ap;
@@ -129,8 +152,9 @@ v_observe(struct v_ctx *x, const char *cls, const char *resource,
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof text, fmt, ap);
 	va_end(ap);
-	json_array_append_new(x->obs, json_pack("{s:s,s:o,s:o}", "class", cls,
-	    "resource", enc_text_or_null(resource), "text", enc_text(text)));
+	json_array_append_new(x->obs, json_pack("{s:s,s:o,s:o}", "class",
+	    verdict_class_name(cls), "resource", enc_text_or_null(resource),
+	    "text", enc_text(text)));
 }
 
 /* Increase of a counter from a to b; -1 when not available. */
@@ -342,7 +366,7 @@ v_group_proc(const struct v_ctx *x, const struct v_group *g, int *pid,
 
 /* Add a candidate resource. */
 static struct v_cand *
-v_cand(struct v_ctx *x, const char *cls, const char *resource,
+v_cand(struct v_ctx *x, enum verdict_class cls, const char *resource,
     const char *metric, double value, const char *unit, double capacity,
     double threshold)
 {
@@ -562,7 +586,7 @@ v_disks(struct v_ctx *x)
 	size_t			 i;
 
 	if (x->path != NULL && x->path->zfs && x->path->ndisks == 0)
-		v_observe(x, "disk", NULL, "zpool status has not listed ZFS "
+		v_observe(x, VERDICT_DISK, NULL, "zpool status has not listed ZFS "
 		    "pool %s (zfs.zpool, zfs.status_interval), so none of "
 		    "its disks was judged as the transfer's", x->path->pool);
 	for (i = 0; i < h->nent[HIST_DISK]; i++) {
@@ -579,7 +603,7 @@ v_disks(struct v_ctx *x)
 			if ((r.has_busy && r.busy >= V_OFF_BUSY) ||
 			    (x->run->has_bytes && (double)(r.rbytes +
 			    r.wbytes) > (double)x->run->bytes))
-				v_observe(x, "disk", e->name, "%s was busy %.0f "
+				v_observe(x, VERDICT_DISK, e->name, "%s was busy %.0f "
 				    "%% of the window at %s, off this transfer's "
 				    "path (its files are on %s)", e->name, r.busy,
 				    rb, x->path->volume);
@@ -591,7 +615,7 @@ v_disks(struct v_ctx *x)
 			continue;
 		if (x->path != NULL && x->path->synth) {
 			if (r.busy >= V_OFF_BUSY)
-				v_observe(x, "disk", e->name, "%s was busy %.0f "
+				v_observe(x, VERDICT_DISK, e->name, "%s was busy %.0f "
 				    "%% of the window, off this transfer's path "
 				    "(the synthetic data plane reads no disk)",
 				    e->name, r.busy);
@@ -626,7 +650,7 @@ v_disks(struct v_ctx *x)
 			}
 		}
 		if (isfinite(base) && base > V_STALE_PCT) {
-			v_observe(x, "disk", e->name, "%s moved %s read and %s "
+			v_observe(x, VERDICT_DISK, e->name, "%s moved %s read and %s "
 			    "written, %.0f %% of its baseline (%.0f MB/s read, "
 			    "%.0f MB/s write): the baseline is out of date "
 			    "(another layout, or a sparse or cached device); "
@@ -636,11 +660,11 @@ v_disks(struct v_ctx *x)
 		}
 		if (isfinite(base) && base > busy) {
 			/* The throughput it can do says more than busy time. */
-			c = v_cand(x, "disk", res, "of baseline", base, "%",
+			c = v_cand(x, VERDICT_DISK, res, "of baseline", base, "%",
 			    100.0, x->cfg->v_disk_busy_pct);
 			busy = base;
 		} else
-			c = v_cand(x, "disk", res, "busy", busy, "%", 100.0,
+			c = v_cand(x, VERDICT_DISK, res, "busy", busy, "%", 100.0,
 			    x->cfg->v_disk_busy_pct);
 		if (c == NULL)
 			return;
@@ -816,7 +840,7 @@ v_nic_cand(struct v_ctx *x, size_t i, size_t bi, struct v_nic *r)
 		    "carried traffic", span);
 	dir = r->tx >= r->rx ? "tx" : "rx";
 	v = r->tx >= r->rx ? r->tx : r->rx;
-	c = v_cand(x, "network", e->name, dir, v, "B/s", cap,
+	c = v_cand(x, VERDICT_NETWORK, e->name, dir, v, "B/s", cap,
 	    x->cfg->v_nic_util_pct);
 	if (c == NULL)
 		return (-1);
@@ -863,7 +887,7 @@ v_nic_off_path(struct v_ctx *x, size_t i, const struct v_nic *r)
 	double			 v = fmax(r->rx, r->tx);
 
 	if (isfinite(cap) && 100.0 * v / cap >= V_OFF_BUSY)
-		v_observe(x, "network", e->name, "%s moved %.1f MB/s, %.0f %% "
+		v_observe(x, VERDICT_NETWORK, e->name, "%s moved %.1f MB/s, %.0f %% "
 		    "of its %.0f Mb/s, off this transfer's path (%s%s)",
 		    e->name, v / 1e6, 100.0 * v / cap, cap * 8 / 1e6,
 		    x->path->nconn > 0 ? "it went over " : "a run on this box "
@@ -995,7 +1019,7 @@ v_cpus_kernel(struct v_ctx *x, const struct verdict_proc *pr, size_t ncores)
 	cap = 100.0 * (double)n;
 	snprintf(res, sizeof res, "the kernel's %s (%d threads)", pr->comm,
 	    pr->threads);
-	if ((c = v_cand(x, "cpu", res, "process cpu", pr->cpu_pct, "%", cap,
+	if ((c = v_cand(x, VERDICT_CPU, res, "process cpu", pr->cpu_pct, "%", cap,
 	    x->cfg->v_core_busy_pct)) == NULL)
 		return;
 	snprintf(c->detail, sizeof c->detail, "%.0f %% of one core over %d "
@@ -1045,7 +1069,7 @@ v_cpus_path(struct v_ctx *x, const struct v_cpu *cpus, const int *core,
 		thr = isfinite(pr->throttled_periods_pct) ?
 		    pr->throttled_periods_pct : pr->throttled_pct;
 		if (isfinite(pr->quota_cores) && pr->quota_cores > 0 &&
-		    isfinite(thr) && (c = v_cand(x, "cpu", res, "throttled",
+		    isfinite(thr) && (c = v_cand(x, VERDICT_CPU, res, "throttled",
 		    thr, "%", 100.0, x->cfg->v_throttled_pct)) != NULL) {
 			held = thr >= x->cfg->v_throttled_pct;
 			snprintf(of, sizeof of, "%s",
@@ -1061,7 +1085,7 @@ v_cpus_path(struct v_ctx *x, const struct v_cpu *cpus, const int *core,
 			    "%.0f %% %s", res, pr->quota_cores,
 			    isfinite(pr->cpu_pct) ? pr->cpu_pct : 0.0, thr, of);
 		}
-		if (isfinite(pr->cpu_pct) && (c = v_cand(x, "cpu", res,
+		if (isfinite(pr->cpu_pct) && (c = v_cand(x, VERDICT_CPU, res,
 		    "process cpu", pr->cpu_pct, "%", 100.0,
 		    x->cfg->v_core_busy_pct)) != NULL) {
 			snprintf(c->detail, sizeof c->detail, "%.0f %% of one "
@@ -1081,7 +1105,7 @@ v_cpus_path(struct v_ctx *x, const struct v_cpu *cpus, const int *core,
 		}
 		/* A throttled process waits for its quota, not for others. */
 		if (held || !isfinite(pr->wait_pct) || (c = v_cand(x,
-		    "contention", res, "cpu wait", pr->wait_pct, "%", 100.0,
+		    VERDICT_CONTENTION, res, "cpu wait", pr->wait_pct, "%", 100.0,
 		    x->cfg->v_cpu_wait_pct)) == NULL)
 			continue;
 		v_other(x, pr->core, other, sizeof other);
@@ -1109,7 +1133,7 @@ v_cpus_path(struct v_ctx *x, const struct v_cpu *cpus, const int *core,
 		if (cpus[i].busy < x->cfg->v_core_busy_pct)
 			continue;
 		v_other(x, core[i], other, sizeof other);
-		v_observe(x, "cpu", NULL, "cpu%d was %.0f %% busy (user %.0f %%, "
+		v_observe(x, VERDICT_CPU, NULL, "cpu%d was %.0f %% busy (user %.0f %%, "
 		    "system %.0f %%, softirq %.0f %%)%s%s", core[i],
 		    cpus[i].busy, cpus[i].user, cpus[i].system,
 		    cpus[i].softirq, other[0] != '\0' ? "; " : "", other);
@@ -1174,7 +1198,7 @@ v_cpus(struct v_ctx *x)
 			else
 				snprintf(res, sizeof res, "group %s",
 				    ge->name);
-			c = v_cand(x, "cpu", res, "throttled", g.throttled_pct,
+			c = v_cand(x, VERDICT_CPU, res, "throttled", g.throttled_pct,
 			    "%", 100.0, x->cfg->v_throttled_pct);
 			if (c != NULL) {
 				snprintf(c->detail, sizeof c->detail, "%.0f %% "
@@ -1195,7 +1219,7 @@ v_cpus(struct v_ctx *x)
 			best_g = (int)j;
 		}
 		if (g.cpu_pct >= 5)
-			v_observe(x, "cpu", ge->name, "process group %s used "
+			v_observe(x, VERDICT_CPU, ge->name, "process group %s used "
 			    "%.0f %% of one core%s", ge->name, g.cpu_pct,
 			    g.quota_cores > 0 ? " under a CPU quota" : "");
 	}
@@ -1223,7 +1247,7 @@ v_cpus(struct v_ctx *x)
 		v_cpus_path(x, cpus, core, ncores);
 		c = NULL;
 	} else
-		c = v_cand(x, "cpu", res, "core busy", cpus[busiest].busy, "%",
+		c = v_cand(x, VERDICT_CPU, res, "core busy", cpus[busiest].busy, "%",
 		    100.0, x->cfg->v_core_busy_pct);
 	if (c != NULL) {
 		snprintf(c->detail, sizeof c->detail, "%s: user %.0f %%, system "
@@ -1243,13 +1267,13 @@ v_cpus(struct v_ctx *x)
 			    "%s %.0f %% busy", res, cpus[busiest].busy);
 	}
 	if (cpus[busiest].softirq >= 20)
-		v_observe(x, "cpu", name, "%s spent %.0f %% in softirq (network "
+		v_observe(x, VERDICT_CPU, name, "%s spent %.0f %% in softirq (network "
 		    "and block completions, which a process's own CPU figure "
 		    "misses)", name, cpus[busiest].softirq);
 	if (ti >= 0 && v_cpu(h, x->a, x->b, (size_t)ti, &tot) == 0) {
 		if (ncores > 1 && x->path == NULL) {
 			snprintf(res, sizeof res, "all %zu cores", ncores);
-			c = v_cand(x, "cpu", res, "busy", tot.busy, "%", 100.0,
+			c = v_cand(x, VERDICT_CPU, res, "busy", tot.busy, "%", 100.0,
 			    x->cfg->v_cpu_busy_pct);
 			if (c != NULL) {
 				snprintf(c->detail, sizeof c->detail, "user "
@@ -1262,7 +1286,7 @@ v_cpus(struct v_ctx *x)
 			}
 		}
 		if (tot.iowait >= 20)
-			v_observe(x, "disk", NULL, "iowait %.0f %% of CPU time: "
+			v_observe(x, VERDICT_DISK, NULL, "iowait %.0f %% of CPU time: "
 			    "processes waited for the disks", tot.iowait);
 	}
 }
@@ -1413,7 +1437,7 @@ v_zfs_scans(struct v_ctx *x)
 		if (p->scan.rate > 0 && off < sizeof how)
 			snprintf(how + off, sizeof how - off, ", at %.0f MB/s",
 			    (double)p->scan.rate / 1e6);
-		v_observe(x, "contention", p->name, "a %s of ZFS pool %s was "
+		v_observe(x, VERDICT_CONTENTION, p->name, "a %s of ZFS pool %s was "
 		    "running%s: it reads every disk of the pool",
 		    p->scan.func[0] != '\0' ? p->scan.func : "scan", p->name,
 		    how);
@@ -1440,20 +1464,20 @@ v_array_work(struct v_ctx *x)
 	op = ob != HIST_NONE && ob != 0 ? ob : oa != HIST_NONE ? oa : 0;
 	if (op != 0) {
 		if (kib != HIST_NONE && kib > 0)
-			v_observe(x, "contention", "the array", "%s of the "
+			v_observe(x, VERDICT_CONTENTION, "the array", "%s of the "
 			    "Unraid array ran during the copy, at %.0f MB/s: "
 			    "it reads every disk of the array",
 			    ops[op < NP_NITEMS(ops) ? op : NP_NITEMS(ops) - 1],
 			    (double)kib * 1024 / 1e6);
 		else
-			v_observe(x, "contention", "the array", "%s of the "
+			v_observe(x, VERDICT_CONTENTION, "the array", "%s of the "
 			    "Unraid array ran during the copy: it reads every "
 			    "disk of the array",
 			    ops[op < NP_NITEMS(ops) ? op : NP_NITEMS(ops) - 1]);
 	}
 	v_zfs_scans(x);
 	if (ta != HIST_NONE && tb != HIST_NONE && tb > ta && x->T > 0)
-		v_observe(x, "disk", "ZFS write throttle", "ZFS held writes "
+		v_observe(x, VERDICT_DISK, "ZFS write throttle", "ZFS held writes "
 		    "back %.0f times a second: its dirty data was near "
 		    "zfs_dirty_data_max, so the pool took writes no faster "
 		    "than it could sync them", (double)(tb - ta) / x->T);
@@ -1521,7 +1545,8 @@ v_decide(struct v_ctx *x)
 {
 	const struct v_cand	*best = NULL, *second = NULL, *c;
 	const struct v_cand	*cpu_bound = NULL, *sat = NULL;
-	const char		*cls, *conf;
+	enum verdict_class	 cls;
+	const char		*conf;
 	char			 summary[400], res[96], ago[64];
 	double			 req, psi_io, inflight, disk, loss, util = NAN;
 	double			 arc_h, arc_m;
@@ -1531,7 +1556,7 @@ v_decide(struct v_ctx *x)
 		c = &x->c[i];
 		if (v_score(c) < 1.0 || c->member || c->stale)
 			continue;
-		if (strcmp(c->cls, "contention") != 0 && (sat == NULL ||
+		if (c->cls != VERDICT_CONTENTION && (sat == NULL ||
 		    v_score(c) > v_score(sat)))
 			sat = c;
 		if (best == NULL || v_score(c) > v_score(best)) {
@@ -1546,7 +1571,7 @@ v_decide(struct v_ctx *x)
 	 * a finding beside it.
 	 */
 	if (best != NULL && sat != NULL && best != sat &&
-	    strcmp(best->cls, "contention") == 0) {
+	    best->cls == VERDICT_CONTENTION) {
 		second = best;
 		best = sat;
 	}
@@ -1554,8 +1579,8 @@ v_decide(struct v_ctx *x)
 	 * A read the disks did not serve, held back by the CPU copying it:
 	 * the cache is the finding, the CPU what bounded it.
 	 */
-	if (best != NULL && strcmp(best->cls, "cpu") == 0 && v_cached(x)) {
-		v_observe(x, "cpu", best->resource, "copying from the page "
+	if (best != NULL && best->cls == VERDICT_CPU && v_cached(x)) {
+		v_observe(x, VERDICT_CPU, best->resource, "copying from the page "
 		    "cache was bounded by the CPU: %s", best->summary);
 		cpu_bound = best;
 		best = NULL;
@@ -1566,9 +1591,9 @@ v_decide(struct v_ctx *x)
 		snprintf(res, sizeof res, "%s", best->resource);
 		snprintf(summary, sizeof summary, "%s", best->summary);
 		util = best->util;
-		conf = second == NULL || strcmp(second->cls, best->cls) == 0 ?
+		conf = second == NULL || second->cls == best->cls ?
 		    "high" : "medium";
-		if (second != NULL && strcmp(second->cls, best->cls) != 0) {
+		if (second != NULL && second->cls != best->cls) {
 			v_observe(x, second->cls, second->resource, "%s was "
 			    "also near its limit: %s", second->resource,
 			    second->summary);
@@ -1585,7 +1610,7 @@ v_decide(struct v_ctx *x)
 	    strcmp(x->run->op, "read") == 0 &&
 	    isfinite(x->path->rwnd_limited_pct) &&
 	    x->path->rwnd_limited_pct >= V_RWND_PCT) {
-		cls = "client";
+		cls = VERDICT_CLIENT;
 		snprintf(res, sizeof res, "the client's receive window");
 		snprintf(summary, sizeof summary, "the client was the limit: "
 		    "the server's sending waited for the client's receive "
@@ -1596,14 +1621,14 @@ v_decide(struct v_ctx *x)
 		util = x->max_util;
 		conf = "high";
 		if (v_cached(x))
-			v_observe(x, "cache", "page cache", "the data came from "
+			v_observe(x, VERDICT_CACHE, "page cache", "the data came from "
 			    "the page cache, not the disks: the client read it "
 			    "no faster");
 		goto done;
 	}
 	if (v_cached(x) && x->path != NULL && x->path->zfs &&
 	    v_arc(x, &arc_h, &arc_m) == 0) {
-		cls = "cache";
+		cls = VERDICT_CACHE;
 		snprintf(res, sizeof res, "ZFS ARC");
 		snprintf(summary, sizeof summary, "served from ZFS's ARC: "
 		    "%.1f %% of ZFS's reads of file data over the window hit "
@@ -1616,7 +1641,7 @@ v_decide(struct v_ctx *x)
 		goto done;
 	}
 	if (v_cached(x)) {
-		cls = "cache";
+		cls = VERDICT_CACHE;
 		snprintf(res, sizeof res, "page cache");
 		disk = x->path != NULL && isfinite(x->path->storage_read) &&
 		    !x->path->zfs ? x->path->storage_read : x->disk_read_bytes;
@@ -1640,7 +1665,7 @@ v_decide(struct v_ctx *x)
 	if (x->path != NULL && x->path->zfs && x->path->ndisks == 0 &&
 	    x->run->op != NULL && strcmp(x->run->op, "read") == 0 &&
 	    v_arc(x, &arc_h, &arc_m) == 0 && arc_m >= (arc_h + arc_m) / 2) {
-		cls = "disk";
+		cls = VERDICT_DISK;
 		snprintf(res, sizeof res, "pool %s", x->path->pool);
 		snprintf(summary, sizeof summary, "disk-bound (inferred): "
 		    "%.0f %% of ZFS's reads of file data missed the ARC and "
@@ -1655,10 +1680,10 @@ v_decide(struct v_ctx *x)
 		const struct v_cand *d = NULL;
 
 		for (i = 0; i < x->nc; i++)
-			if (strcmp(x->c[i].cls, "disk") == 0 && (d == NULL ||
+			if (x->c[i].cls == VERDICT_DISK && (d == NULL ||
 			    x->c[i].bytes > d->bytes))
 				d = &x->c[i];
-		cls = "disk";
+		cls = VERDICT_DISK;
 		snprintf(res, sizeof res, "%s", d != NULL ? d->resource :
 		    "disk I/O");
 		/* Near its measured capability, the baseline says more. */
@@ -1685,7 +1710,7 @@ v_decide(struct v_ctx *x)
 	 * speed says.
 	 */
 	if ((loss = v_loss(x)) >= V_LOSS_PCT) {
-		cls = "network";
+		cls = VERDICT_NETWORK;
 		snprintf(res, sizeof res, "the network path to the client "
 		    "(loss)");
 		snprintf(summary, sizeof summary, "network-bound by loss: "
@@ -1705,7 +1730,7 @@ v_decide(struct v_ctx *x)
 	inflight = v_inflight(x);
 	if (inflight >= V_INFLIGHT_LO && inflight <= V_INFLIGHT_HI &&
 	    x->max_util < x->cfg->v_idle_pct * 2.0) {
-		cls = "latency";
+		cls = VERDICT_LATENCY;
 		snprintf(res, sizeof res, "round trips (one request in "
 		    "flight)");
 		snprintf(summary, sizeof summary, "latency-bound: one request "
@@ -1726,7 +1751,7 @@ v_decide(struct v_ctx *x)
 	 * room and lost nothing: the client sent slowly.
 	 */
 	if (v_slow_upload(x)) {
-		cls = "client";
+		cls = VERDICT_CLIENT;
 		snprintf(res, sizeof res, "the client (it sent slowly)");
 		v_ago(x->run->path_capacity_time, x->b->t, ago, sizeof ago);
 		snprintf(summary, sizeof summary, "the client was the limit: it "
@@ -1743,7 +1768,7 @@ v_decide(struct v_ctx *x)
 	}
 	if (isfinite(req) && req <= x->cfg->v_small_request &&
 	    x->max_util < x->cfg->v_idle_pct * 2.0) {
-		cls = "latency";
+		cls = VERDICT_LATENCY;
 		snprintf(res, sizeof res, "round trips (%.0f-byte requests)",
 		    req);
 		snprintf(summary, sizeof summary, "latency-bound: %.0f-byte "
@@ -1755,7 +1780,7 @@ v_decide(struct v_ctx *x)
 		goto done;
 	}
 	if (x->max_util < x->cfg->v_idle_pct) {
-		cls = "client";
+		cls = VERDICT_CLIENT;
 		snprintf(res, sizeof res, "the client or the network before "
 		    "the server");
 		snprintf(summary, sizeof summary, "the server was not the "
@@ -1772,7 +1797,7 @@ v_decide(struct v_ctx *x)
 		if (isfinite(x->c[i].util) && !x->c[i].stale && (best == NULL ||
 		    x->c[i].util > best->util))
 			best = &x->c[i];
-	cls = best != NULL ? best->cls : "unknown";
+	cls = best != NULL ? best->cls : VERDICT_UNKNOWN;
 	snprintf(res, sizeof res, "%s", best != NULL ? best->resource : "-");
 	snprintf(summary, sizeof summary, "nothing saturated; the busiest "
 	    "resource was %s at %.0f %% (%s)", res, best != NULL ? best->util :
@@ -1785,8 +1810,9 @@ done:
 		conf = "low";
 	else if (x->all.n < V_MIN_SAMPLES && strcmp(conf, "high") == 0)
 		conf = "medium";
-	return (json_pack("{s:s,s:o,s:o,s:o,s:o,s:s}", "class", cls,
-	    "resource", enc_text(res), "summary", enc_text(summary),
+	x->cls = cls;
+	return (json_pack("{s:s,s:o,s:o,s:o,s:o,s:s}", "class",
+	    verdict_class_name(cls), "resource", enc_text(res), "summary", enc_text(summary),
 	    "utilisation_pct", isfinite(util) ? json_real(util) : json_null(),
 	    "headroom_pct", isfinite(util) ? json_real(fmax(0, 100.0 - util)) :
 	    json_null(), "confidence", conf));
@@ -1810,7 +1836,7 @@ v_evidence(const struct v_ctx *x)
 	for (i = 0; a != NULL && i < x->nc; i++) {
 		c = &x->c[i];
 		json_array_append_new(a, json_pack("{s:s,s:o,s:s,s:o,s:s,s:o,"
-		    "s:o,s:o}", "class", c->cls, "resource",
+		    "s:o,s:o}", "class", verdict_class_name(c->cls), "resource",
 		    enc_text(c->resource), "metric", c->metric, "value",
 		    v_num(c->value), "unit", c->unit, "capacity",
 		    v_num(c->capacity), "utilisation_pct", v_num(c->util),
@@ -2106,41 +2132,40 @@ v_hinted(const json_t *hints, const char *kind)
  * the ceiling was reached, no ceiling is known, or nothing is named.
  */
 static json_t *
-v_rest(const json_t *ver, const json_t *hints, double share,
-    const char *lower)
+v_rest(enum verdict_class cls, const json_t *ver, const json_t *hints,
+    double share, const char *lower)
 {
-	const char	*cls = json_string_value(json_object_get(ver, "class"));
 	const char	*res = json_string_value(json_object_get(ver,
 			    "resource"));
 	const char	*by;
 	char		 text[512];
 
-	if (!isfinite(share) || share >= V_CEIL_REACHED || cls == NULL)
+	if (!isfinite(share) || share >= V_CEIL_REACHED)
 		return (json_null());
 	if (res == NULL)
 		res = "-";
-	if (strcmp(cls, "cpu") == 0 && (v_hinted(hints, by = "smb_signing") ||
+	if (cls == VERDICT_CPU && (v_hinted(hints, by = "smb_signing") ||
 	    v_hinted(hints, by = "smb_encryption"))) {
 		snprintf(text, sizeof text, "SMB %s, on the CPU of the serving "
 		    "process (%s)", by + 4, res);
-	} else if (strcmp(cls, "cpu") == 0) {
+	} else if (cls == VERDICT_CPU) {
 		by = "serving_cpu";
 		snprintf(text, sizeof text, "the CPU of the serving process "
 		    "(%s)", res);
-	} else if (strcmp(cls, "contention") == 0) {
+	} else if (cls == VERDICT_CONTENTION) {
 		by = "contention";
 		snprintf(text, sizeof text, "other work on the serving "
 		    "process's core (%s)", res);
-	} else if (strcmp(cls, "latency") == 0) {
+	} else if (cls == VERDICT_LATENCY) {
 		by = "small_requests";
 		snprintf(text, sizeof text, "small requests, each waiting a "
 		    "round trip");
-	} else if (strcmp(cls, "client") == 0) {
+	} else if (cls == VERDICT_CLIENT) {
 		by = "client";
 		snprintf(text, sizeof text, "the client: %s", res);
-	} else if (strcmp(cls, "disk") == 0 || strcmp(cls, "network") == 0) {
+	} else if (cls == VERDICT_DISK || cls == VERDICT_NETWORK) {
 		/* Saturated below the ceiling measured: shared, or slower. */
-		by = strcmp(cls, "disk") == 0 ? "disks" : "network";
+		by = cls == VERDICT_DISK ? "disks" : "network";
 		snprintf(text, sizeof text, "the %s (%s), busy below the %s "
 		    "ceiling measured", by, res, lower);
 	} else
@@ -2209,7 +2234,7 @@ v_ceilings(const struct v_ctx *x, const json_t *ver, const json_t *hints)
 	    v_ceiling(n, nof, nbasis, nwhen, "a synthetic test from the "
 	    "client (nasperf synth) measures it"), "transfer_bytes_per_s",
 	    v_num(x->client_rate), "lower", lower, "share_of_lower_pct",
-	    v_num(share), "rest", v_rest(ver, hints, share, lower), "verdict",
+	    v_num(share), "rest", v_rest(x->cls, ver, hints, share, lower), "verdict",
 	    json_object_get(ver, "class")));
 }
 
@@ -2246,11 +2271,11 @@ verdict_report(const struct history *h, const struct verdict_run *run,
 	v_cpus(x);
 	v_stale(x);
 	if (v_psi(x, HIST_SYS_PSI_IO_SOME) >= 10)
-		v_observe(x, "disk", NULL, "I/O pressure: some task stalled on "
+		v_observe(x, VERDICT_DISK, NULL, "I/O pressure: some task stalled on "
 		    "I/O %.0f %% of the window", v_psi(x,
 		    HIST_SYS_PSI_IO_SOME));
 	if (v_psi(x, HIST_SYS_PSI_CPU_SOME) >= 20)
-		v_observe(x, "cpu", NULL, "CPU pressure: runnable tasks waited "
+		v_observe(x, VERDICT_CPU, NULL, "CPU pressure: runnable tasks waited "
 		    "for a CPU %.0f %% of the window", v_psi(x,
 		    HIST_SYS_PSI_CPU_SOME));
 	v_array_work(x);
@@ -2259,7 +2284,7 @@ verdict_report(const struct history *h, const struct verdict_run *run,
 	    (x->path == NULL || (x->path->nconn > 0 &&
 	    strcmp(x->path->nic, "lo") != 0)) &&
 	    x->nic_bytes < (double)run->bytes * V_CONTRADICT)
-		v_observe(x, "client", NULL, "the client reports %.1f MB but "
+		v_observe(x, VERDICT_CLIENT, NULL, "the client reports %.1f MB but "
 		    "the server's interfaces moved only %.1f MB: the traffic "
 		    "took another interface or host, or the client measured "
 		    "its own cache", (double)run->bytes / 1e6,
@@ -2268,10 +2293,10 @@ verdict_report(const struct history *h, const struct verdict_run *run,
 	x->f.run = run;
 	x->f.h = h;
 	x->f.client_rate = x->client_rate;
-	x->f.cls = json_string_value(json_object_get(ver, "class"));
+	x->f.cls = x->cls;
 	x->f.resource = json_string_value(json_object_get(ver, "resource"));
-	if (x->f.cls == NULL || x->f.resource == NULL)
-		x->f.cls = x->f.resource = "";
+	if (x->f.resource == NULL)
+		x->f.resource = "";
 	hints = verdict_hints(&x->f);
 	ev = v_evidence(x);
 	ser = v_series(x);

@@ -24,6 +24,13 @@ struct crypto;
 struct smbstatus_session;
 struct topology;
 
+/* What held a run back: a verdict's class, and an observation's. */
+enum verdict_class {
+	VERDICT_UNKNOWN, VERDICT_DISK, VERDICT_NETWORK, VERDICT_CPU,
+	VERDICT_CONTENTION, VERDICT_CACHE, VERDICT_LATENCY, VERDICT_CLIENT
+};
+#define VERDICT_NCLASSES	8
+
 #define VERDICT_PATH_PROCS	8
 #define VERDICT_PATH_OTHERS	4
 #define VERDICT_COMM_MAX	32
@@ -131,7 +138,8 @@ struct verdict_run {
 struct verdict_facts {
 	const struct verdict_run *run;
 	const struct history	*h;
-	const char		*cls, *resource;	/* the primary verdict */
+	enum verdict_class	 cls;		/* the primary verdict's */
+	const char		*resource;
 	double			 client_rate;	/* bytes/s, NAN unknown */
 	/* The session's smbd over the window, from the group's top pids. */
 	int			 sess_cpu_known;
@@ -157,6 +165,10 @@ json_t	*verdict_report(const struct history *h, const struct verdict_run *run,
 	    const struct cfg *cfg, const json_t *server, char **cause);
 /* The hints of a verdict: [{"kind", "text", "figure"}]; NULL on ENOMEM. */
 json_t	*verdict_hints(const struct verdict_facts *);
+/* "disk", "network", ... as reports and the API name a class. */
+const char *verdict_class_name(enum verdict_class);
+/* The class s names; VERDICT_UNKNOWN for any other string or NULL. */
+enum verdict_class verdict_class_parse(const char *s);
 /* bps as "123 MB/s", "12.3 MB/s" or "0.12 MB/s"; "-" when not finite. */
 void	verdict_mbs(char *out, size_t outsz, double bps);
 

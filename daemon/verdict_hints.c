@@ -124,7 +124,7 @@ h_smb_crypto(json_t *a, const struct verdict_facts *f)
 	char				 fig[400], cost[200], plain[200], aes[256];
 	const char			*what;
 
-	if (s == NULL || strcmp(f->cls, "cpu") != 0)
+	if (s == NULL || f->cls != VERDICT_CPU)
 		return;
 	/*
 	 * Only the session's own smbd is bound by its cipher: the verdict
@@ -335,7 +335,7 @@ h_bond(json_t *a, const struct verdict_facts *f)
 	const struct bonding	*b = NULL;
 	char			 fig[200];
 
-	if (f->bond == NULL || strcmp(f->cls, "network") != 0 ||
+	if (f->bond == NULL || f->cls != VERDICT_NETWORK ||
 	    strcmp(f->resource, f->nic) != 0)
 		return;
 	if (t != NULL && (bn = nic_list_find(&t->nics, f->bond)) != NULL)
@@ -403,7 +403,7 @@ h_crypt(json_t *a, const struct verdict_facts *f)
 	char				 fig[1600], aes[256];
 	size_t				 i, n = 0;
 
-	if (t == NULL || strcmp(f->cls, "cpu") != 0)
+	if (t == NULL || f->cls != VERDICT_CPU)
 		return;
 	fig[0] = '\0';
 	for (i = 0; (t->have & TOPOLOGY_MOUNTS) && i < t->mounts.n &&
