@@ -10,7 +10,7 @@
 #   probes     the parsers of fuzz_parsers.c, the first byte picking one
 #   mdstat, bonding, cpuinfo   one of them each, the input being the file
 #   smbstatus  smbstatus -b, as JSON (daemon/smbsess.c) and as text
-#   importers  dd, fio and CrystalDiskMark output (client/importers.c)
+#   importers  dd, fio and CrystalDiskMark output (client/import_*.c)
 #   cfg        nasperfd.yaml (daemon/cfg.c over libyaml)
 #   http       the API's request targets: routes, ids, query numbers
 #   synth      the data plane's request heads, routes and queries
@@ -44,7 +44,8 @@ tests_fuzz_libfuzzprobes_a_CFLAGS = $(AM_CFLAGS) $(FUZZ_COMPILE)
 tests_fuzz_libfuzzdaemon_a_SOURCES = daemon/routes.c daemon/http.c \
 	common/jsonnum.c daemon/web.c daemon/web_assets.c \
 	daemon/synth_parse.c common/synth_pattern.c daemon/smbsess.c daemon/child.c \
-	daemon/encode.c daemon/log.c client/importers.c $(CFG_DAEMON_SOURCES) \
+	daemon/encode.c daemon/log.c client/importers.c client/import_dd.c \
+	client/import_fio.c client/import_cdm.c $(CFG_DAEMON_SOURCES) \
 	tests/fuzz/fuzz_handlers.c
 tests_fuzz_libfuzzdaemon_a_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/daemon
 tests_fuzz_libfuzzdaemon_a_CFLAGS = $(DAEMON_CFLAGS) $(FUZZ_COMPILE)
