@@ -189,10 +189,9 @@ int
 exports_parse(const char *buf, size_t len, struct exports *e,
     const char **errstr)
 {
-	const char	*s = buf, *end = buf + len, *nl;
+	const char	*s = buf, *end = buf + len;
 	char		*line, *h;
-	size_t		 n, llen = 0;
-	int		 rc = -1;
+	int		 rc = -1, cut;
 
 	e->n = e->skipped = 0;
 	if (memchr(buf, '\0', len) != NULL) {
@@ -203,27 +202,12 @@ exports_parse(const char *buf, size_t len, struct exports *e,
 	}
 	if ((line = malloc(EXPORTS_LINE_MAX)) == NULL)
 		goto nomem;
-	while (s < end) {
-		if ((nl = memchr(s, '\n', (size_t)(end - s))) == NULL)
-			nl = end;
-		n = (size_t)(nl - s);
-		if (n > 0 && s[n - 1] == '\r')
-			n--;
-		if (llen + n >= EXPORTS_LINE_MAX) {
+	while (probe_logical_line(&s, end, line, EXPORTS_LINE_MAX, &cut) ==
+	    0) {
+		if (cut)
 			e->skipped++;
-			n = EXPORTS_LINE_MAX - 1 - llen;
-		}
-		memcpy(line + llen, s, n);
-		llen += n;
-		line[llen] = '\0';
-		s = nl < end ? nl + 1 : end;
-		if (llen > 0 && line[llen - 1] == '\\' && s < end) {
-			line[--llen] = '\0';
-			continue;
-		}
 		if ((h = strchr(line, '#')) != NULL)
 			*h = '\0';
-		llen = 0;
 		if (exports_line(e, line) == -1)
 			goto nomem;
 	}

@@ -452,3 +452,38 @@ probe_html_esc(FILE *out, const char *s)
 		}
 	}
 }
+
+int
+probe_logical_line(const char **sp, const char *end, char *line, size_t size,
+    int *cut)
+{
+	const char	*s = *sp, *nl;
+	size_t		 n, llen = 0;
+
+	*cut = 0;
+	if (s >= end || size == 0)
+		return (-1);
+	line[0] = '\0';
+	while (s < end) {
+		if ((nl = memchr(s, '\n', (size_t)(end - s))) == NULL)
+			nl = end;
+		n = (size_t)(nl - s);
+		if (n > 0 && s[n - 1] == '\r')
+			n--;
+		if (llen + n >= size) {
+			*cut = 1;
+			n = size - 1 - llen;
+		}
+		memcpy(line + llen, s, n);
+		llen += n;
+		line[llen] = '\0';
+		s = nl < end ? nl + 1 : end;
+		if (llen > 0 && line[llen - 1] == '\\' && s < end) {
+			line[--llen] = '\0';
+			continue;
+		}
+		break;
+	}
+	*sp = s;
+	return (0);
+}

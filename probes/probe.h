@@ -104,6 +104,14 @@ int	probe_str_u64(const char *s, uint64_t *v);
  */
 int	probe_line(const char **sp, const char *end, char *out,
 	    size_t outsz);
+/*
+ * The next logical line of [*sp, end) into line (size bytes): physical
+ * lines joined where one ends in a backslash (smb.conf, /etc/exports),
+ * \r\n read as \n; what does not fit is cut, and *cut says so.  Moves
+ * *sp past it; -1 at the end.
+ */
+int	probe_logical_line(const char **sp, const char *end, char *line,
+	    size_t size, int *cut);
 /* Copy the next blank-separated word at *sp into out; -1 when none or too long. */
 int	probe_scan_word(const char **sp, char *out, size_t outsz);
 /* Copy src into dst of size dstsz, always terminating; -1 if truncated. */

@@ -362,9 +362,9 @@ smbconf_line(struct smbconf_ctx *c, char *line, int depth)
 static int
 smbconf_text(struct smbconf_ctx *c, const char *buf, size_t len, int depth)
 {
-	const char	*s = buf, *end = buf + len, *nl;
+	const char	*s = buf, *end = buf + len;
 	char		*line;
-	size_t		 n, llen = 0;
+	int		 cut;
 
 	if (memchr(buf, '\0', len) != NULL) {
 		errno = EINVAL;
@@ -372,26 +372,10 @@ smbconf_text(struct smbconf_ctx *c, const char *buf, size_t len, int depth)
 	}
 	if ((line = malloc(SMBCONF_LINE_MAX)) == NULL)
 		return (-1);
-	while (s < end) {
-		if ((nl = memchr(s, '\n', (size_t)(end - s))) == NULL)
-			nl = end;
-		n = (size_t)(nl - s);
-		if (n > 0 && s[n - 1] == '\r')
-			n--;
-		if (llen + n >= SMBCONF_LINE_MAX) {
+	while (probe_logical_line(&s, end, line, SMBCONF_LINE_MAX, &cut) == 0) {
+		if (cut)
 			c->sc->skipped++;
-			n = SMBCONF_LINE_MAX - 1 - llen;
-		}
-		memcpy(line + llen, s, n);
-		llen += n;
-		line[llen] = '\0';
-		s = nl < end ? nl + 1 : end;
-		if (llen > 0 && line[llen - 1] == '\\' && s < end) {
-			line[--llen] = '\0';
-			continue;
-		}
 		smbconf_line(c, line, depth);
-		llen = 0;
 	}
 	free(line);
 	return (0);
