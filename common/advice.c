@@ -88,6 +88,14 @@ static const struct advice advice_hints[] = {
 	    "the switch and the client, or 1500 everywhere; from the client, "
 	    "ping -M do -s 8972 NAS (Linux) or ping -D -s 8972 NAS (macOS) "
 	    "passes only when 9000-byte frames get through." },
+	{ "zfs_sync_always", "ZFS sync=always: to confirm, zfs set "
+	    "sync=standard DATASET for a test and copy again; where every "
+	    "write must be safe, a fast log device (zpool add POOL log DEV, "
+	    "an SSD with power-loss protection) takes the intent log off the "
+	    "pool's disks." },
+	{ "zfs_primarycache", "ZFS primarycache: zfs set primarycache=all "
+	    "DATASET lets the ARC keep its file data, so a file read again is "
+	    "served from memory." },
 	{ "encrypted_volume", "Encrypted volume: copy to or from a volume "
 	    "without encryption to confirm; where it must stay, a NAS whose "
 	    "CPU has AES instructions ciphers at a fraction of the cost." },

@@ -27,5 +27,6 @@ daemon_topology(struct daemon *d)
 		return (NULL);
 	}
 	t->zpool = zpool_status(d);
+	t->zfs_datasets = zpool_datasets(d);
 	return (t);
 }

@@ -513,3 +513,26 @@ enc_zfs_pools(const struct zfs_status *st)
 	}
 	return (pools);
 }
+
+json_t *
+enc_zfs_datasets(const struct zfs_datasets *ds)
+{
+	const struct zfs_dataset	*d;
+	json_t				*a;
+	size_t				 i;
+
+	if ((a = json_array()) == NULL)
+		return (NULL);
+	for (i = 0; i < ds->n; i++) {
+		d = &ds->v[i];
+		json_array_append_new(a, json_pack("{s:o,s:o,s:o,s:o,s:o,s:o}",
+		    "name", enc_text(d->name), "mountpoint",
+		    enc_text_or_null(d->mountpoint), "sync",
+		    enc_text_or_null(d->sync), "compression",
+		    enc_text_or_null(d->compression), "primarycache",
+		    enc_text_or_null(d->primarycache), "recordsize_bytes",
+		    d->recordsize > 0 ? json_integer((json_int_t)d->recordsize) :
+		    json_null()));
+	}
+	return (a);
+}

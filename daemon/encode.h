@@ -15,6 +15,7 @@ struct evbuffer;
 struct smbstatus_session;
 struct snapshot;
 struct topology;
+struct zfs_datasets;
 struct zfs_status;
 
 /*
@@ -41,6 +42,12 @@ json_t	*enc_smb_session(const struct smbstatus_session *);
  * (enc_topology.c).
  */
 json_t	*enc_zfs_pools(const struct zfs_status *);
+/*
+ * The datasets zfs get listed: [{"name", "mountpoint", "sync",
+ * "compression", "primarycache", "recordsize_bytes"}], null where
+ * unknown (enc_topology.c).
+ */
+json_t	*enc_zfs_datasets(const struct zfs_datasets *);
 
 /* One counter snapshot as served by GET /v1/counters (enc_counters.c). */
 json_t	*enc_counters(const struct snapshot *);

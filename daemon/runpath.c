@@ -1469,6 +1469,8 @@ runpath_view(const json_t *rep, struct verdict_path *p)
 			p->zfs = 1;
 			snprintf(p->pool, sizeof p->pool, "%s",
 			    json_string_value(json_object_get(o, "pool")));
+			snprintf(p->dataset, sizeof p->dataset, "%s",
+			    json_string_value(json_object_get(o, "dataset")));
 		}
 		json_array_foreach(json_object_get(o, "devices"), j, c)
 			if (p->ndisks < VERDICT_PATH_DISKS &&
@@ -1582,6 +1584,15 @@ runpath_mount(const struct topology *t, const char *dev, const char *path)
 	return (best);
 }
 
+/* Set key to s, or to null when s is empty. */
+static void
+runpath_put_str(json_t *o, const char *key, const char *s)
+{
+	json_t	*j = s[0] != '\0' ? json_string(s) : NULL;
+
+	json_object_set_new(o, key, j != NULL ? j : json_null());
+}
+
 /*
  * One volume of a path: where it is (a mount point, or a raw device's
  * path), its filesystem (NULL for a raw device), its device and every
@@ -1593,6 +1604,8 @@ runpath_volume(const struct topology *t, const char *where,
 {
 	struct topology_layer	 layers[TOPOLOGY_STACK_MAX];
 	json_t			*devs;
+	const struct zfs_dataset *ds;
+	json_t			*v;
 	char			 text[512], pool[64];
 	size_t			 j, k, nl, off;
 	int			 zfs;
@@ -1629,9 +1642,20 @@ runpath_volume(const struct topology *t, const char *where,
 		if (nl == 0 && off < sizeof text)
 			snprintf(text + off, sizeof text - off, ", whose "
 			    "devices zpool status did not list)");
-		return (json_pack("{s:s,s:s,s:s,s:s,s:s,s:o,s:s}", "mount",
-		    where, "fstype", fstype, "device", dev, "dataset", dev,
-		    "pool", pool, "devices", devs, "summary", text));
+		v = json_pack("{s:s,s:s,s:s,s:s,s:s,s:o,s:s}", "mount", where,
+		    "fstype", fstype, "device", dev, "dataset", dev, "pool",
+		    pool, "devices", devs, "summary", text);
+		/* What zfs get said of it. */
+		if (v != NULL && (ds = zfs_dataset_find(t->zfs_datasets,
+		    dev)) != NULL) {
+			runpath_put_str(v, "sync", ds->sync);
+			runpath_put_str(v, "primarycache", ds->primarycache);
+			runpath_put_str(v, "compression", ds->compression);
+			json_object_set_new(v, "recordsize_bytes",
+			    ds->recordsize > 0 ? json_integer((json_int_t)
+			    ds->recordsize) : json_null());
+		}
+		return (v);
 	}
 	if (nl == 0 && off < sizeof text)
 		snprintf(text + off, sizeof text - off, ", no block device)");

@@ -78,6 +78,7 @@ struct verdict_path {
 	char		volume[160];		/* the first, for sentences */
 	int		zfs;			/* a volume is a ZFS dataset */
 	char		pool[64];		/* of that pool */
+	char		dataset[160];		/* that dataset */
 	struct verdict_proc proc[VERDICT_PATH_PROCS];
 	size_t		nproc;
 	double		storage_read;	/* by all of them; NAN unknown */

@@ -2,8 +2,8 @@
  * verdict_hints.c: the likely cause behind a verdict, from the server's
  * protocol settings: SMB signing and encryption on the client's session
  * (with the box's AES support), SMB1, synchronous NFS exports, MTU
- * mismatches, a hashing bond that holds one client to one member, and
- * encrypted volumes.  Each hint states the figure that triggered it.
+ * mismatches, a hashing bond that holds one client to one member,
+ * encrypted volumes, and a ZFS dataset's sync and primarycache.  Each hint states the figure that triggered it.
  */
 #include "config.h"
 
@@ -431,6 +431,43 @@ h_crypt(json_t *a, const struct verdict_facts *f)
 }
 
 /* The hints of a verdict. */
+/*
+ * The ZFS dataset the transfer used, as zfs get listed it: writes that
+ * each wait for the intent log (sync=always), reads the ARC may not keep
+ * (primarycache=metadata or none).
+ */
+static void
+h_zfs(json_t *a, const struct verdict_facts *f)
+{
+	const struct verdict_path	*p = f->run->path;
+	const struct zfs_dataset	*d;
+	char				 fig[320];
+
+	if (p == NULL || !p->zfs || f->run->topo == NULL || f->run->op == NULL ||
+	    (d = zfs_dataset_find(f->run->topo->zfs_datasets, p->dataset)) ==
+	    NULL)
+		return;
+	if (strcmp(f->run->op, "write") == 0 && strcmp(d->sync, "always") ==
+	    0) {
+		snprintf(fig, sizeof fig, "%s: sync=always", d->name);
+		h_add(a, "zfs_sync_always", fig, "ZFS dataset %s has "
+		    "sync=always: every write waits until the intent log has it "
+		    "on stable storage, on the pool's disks unless a log device "
+		    "(SLOG) takes it, so writes run at the log's commit rate",
+		    d->name);
+	}
+	if (strcmp(f->run->op, "read") == 0 &&
+	    (strcmp(d->primarycache, "metadata") == 0 ||
+	    strcmp(d->primarycache, "none") == 0)) {
+		snprintf(fig, sizeof fig, "%s: primarycache=%s", d->name,
+		    d->primarycache);
+		h_add(a, "zfs_primarycache", fig, "ZFS dataset %s has "
+		    "primarycache=%s: the ARC keeps none of its file data, so "
+		    "every read goes to the disks, and a file read again is "
+		    "read from them again", d->name, d->primarycache);
+	}
+}
+
 json_t *
 verdict_hints(const struct verdict_facts *f)
 {
@@ -445,5 +482,6 @@ verdict_hints(const struct verdict_facts *f)
 	h_bond(a, f);
 	h_mtu(a, f);
 	h_crypt(a, f);
+	h_zfs(a, f);
 	return (a);
 }

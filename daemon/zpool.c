@@ -5,6 +5,7 @@
 
 #include <sys/wait.h>
 
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,9 +33,28 @@ struct zpool {
 	struct child		*child;		/* zpool status */
 	struct zfs_status	*cur;		/* the last good listing */
 	struct zfs_status	*next;		/* the one being parsed */
+	struct zfs_datasets	 ds;		/* zfs get's, after it */
+	int			 getting;	/* the child is zfs get */
+	char			 zfs[4096];	/* zfs, beside zfs.zpool */
 	double			 polled;	/* realtime of cur, 0 none */
 	char			 error[512];	/* the last listing's, "" */
 };
+
+static void	zpool_get(struct zpool *);
+
+/* zfs get is gone: keep the datasets' properties it listed. */
+static void
+zpool_get_done(struct zpool *zp, int status, const char *out, size_t len)
+{
+	const char	*errstr = NULL;
+
+	zp->getting = 0;
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		log_debug("zfs: zfs get failed (status %d)", status);
+	else if (zfs_datasets_parse(out, len, &zp->ds, &errstr) == -1)
+		log_debug("zfs: zfs get: %s", errstr != NULL ? errstr :
+		    strerror(errno));
+}
 
 /* zpool is gone with status: keep what it listed. */
 static void
@@ -44,6 +64,10 @@ zpool_done(void *arg, int status, const char *out, size_t len, int overflow)
 	struct zfs_status	*t;
 	const char		*errstr = NULL;
 
+	if (zp->getting) {
+		zpool_get_done(zp, status, out, len);
+		return;
+	}
 	if (overflow)
 		snprintf(zp->error, sizeof zp->error, "zpool status printed "
 		    "more than %u bytes", ZPOOL_MAX_OUTPUT);
@@ -69,9 +93,27 @@ zpool_done(void *arg, int status, const char *out, size_t len, int overflow)
 		zp->error[0] = '\0';
 		log_debug("zfs: %zu pools from zpool status in %.2f s",
 		    zp->cur->npools, child_age(zp->child));
+		zpool_get(zp);
 		return;
 	}
 	log_debug("zfs: %s", zp->error);
+}
+
+/* Then the datasets: their mountpoint, sync, compression, caching. */
+static void
+zpool_get(struct zpool *zp)
+{
+	char	*argv[] = { (char *)"zfs", (char *)"get", (char *)"-Hp",
+		    (char *)"-o", (char *)"name,property,value", (char *)"-t",
+		    (char *)"filesystem", (char *)"mountpoint,sync,compression,"
+		    "recordsize,primarycache", NULL };
+	char	 err[512];
+
+	zp->getting = 1;
+	if (child_start(zp->child, zp->zfs, argv, err, sizeof err) == -1) {
+		zp->getting = 0;
+		log_debug("zfs: %s", err);
+	}
 }
 
 /* The timer: list the pools where the module is loaded. */
@@ -110,6 +152,10 @@ zpool_init(struct daemon *d, char **cause)
 	}
 	zp->d = d;
 	d->zpool = zp;
+	/* zfs beside zpool: /usr/sbin/zfs for /usr/sbin/zpool. */
+	snprintf(zp->zfs, sizeof zp->zfs, "%.*szfs", (int)(strrchr(
+	    d->cfg->zfs_zpool, '/') != NULL ? strrchr(d->cfg->zfs_zpool,
+	    '/') - d->cfg->zfs_zpool + 1 : 0), d->cfg->zfs_zpool);
 	if (d->cfg->zfs_status_interval == 0) {
 		snprintf(zp->error, sizeof zp->error, "not listed "
 		    "(zfs.status_interval is 0)");
@@ -144,6 +190,7 @@ zpool_shutdown(struct daemon *d)
 		event_free(zp->ev_tick);
 	free(zp->cur);
 	free(zp->next);
+	zfs_datasets_clear(&zp->ds);
 	free(zp);
 	d->zpool = NULL;
 }
@@ -156,6 +203,14 @@ zpool_status(const struct daemon *d)
 	return (zp != NULL && zp->polled > 0 ? zp->cur : NULL);
 }
 
+const struct zfs_datasets *
+zpool_datasets(const struct daemon *d)
+{
+	const struct zpool	*zp = d->zpool;
+
+	return (zp != NULL && zp->ds.n > 0 ? &zp->ds : NULL);
+}
+
 json_t *
 zpool_json(const struct daemon *d)
 {
@@ -163,8 +218,10 @@ zpool_json(const struct daemon *d)
 
 	if (zp == NULL)
 		return (json_null());
-	return (json_pack("{s:b,s:o,s:o,s:o}", "available", zp->polled > 0,
+	return (json_pack("{s:b,s:o,s:o,s:o,s:o}", "available", zp->polled > 0,
 	    "polled", zp->polled > 0 ? json_real(zp->polled) : json_null(),
 	    "error", zp->error[0] != '\0' ? enc_text(zp->error) : json_null(),
-	    "pools", zp->polled > 0 ? enc_zfs_pools(zp->cur) : json_null()));
+	    "pools", zp->polled > 0 ? enc_zfs_pools(zp->cur) : json_null(),
+	    "datasets", zp->ds.n > 0 ? enc_zfs_datasets(&zp->ds) :
+	    json_null()));
 }

@@ -13,6 +13,7 @@
 #include <jansson.h>
 
 struct daemon;
+struct zfs_datasets;
 struct zfs_status;
 
 #define ZPOOL_MAX_OUTPUT	(4U << 20)	/* bytes read from zpool */
@@ -24,7 +25,12 @@ int	zpool_init(struct daemon *, char **cause);
 void	zpool_shutdown(struct daemon *);
 /* The last good listing, or NULL. */
 const struct zfs_status *zpool_status(const struct daemon *);
-/* The pools for /v1/topology: { "available", "polled", "error", "pools" }. */
+/* The datasets' properties zfs get listed last, or NULL. */
+const struct zfs_datasets *zpool_datasets(const struct daemon *);
+/*
+ * The pools for /v1/topology: { "available", "polled", "error", "pools",
+ * "datasets" }.
+ */
 json_t	*zpool_json(const struct daemon *);
 
 #endif /* ZPOOL_H */

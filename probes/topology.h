@@ -52,6 +52,7 @@ struct topology {
 	 * dataset's stack is its pool's member devices.
 	 */
 	const struct zfs_status	*zpool;
+	const struct zfs_datasets *zfs_datasets;	/* zfs get's, or NULL */
 	struct probe_buf	buf;
 	char			smb_conf[512];	/* "": SMBCONF_PATH */
 };

@@ -883,3 +883,99 @@ zfs_status_parse(const char *buf, size_t len, struct zfs_status *st,
 	}
 	return (0);
 }
+
+/* The dataset called name, made when missing; NULL on ENOMEM. */
+static struct zfs_dataset *
+zfs_dataset_get(struct zfs_datasets *ds, const char *name)
+{
+	struct zfs_dataset	*v;
+	size_t			 i, cap;
+
+	for (i = ds->n; i > 0; i--)
+		if (strcmp(ds->v[i - 1].name, name) == 0)
+			return (&ds->v[i - 1]);
+	if (ds->n == ds->cap) {
+		cap = ds->cap == 0 ? 16 : ds->cap * 2;
+		if ((v = reallocarray(ds->v, cap, sizeof *v)) == NULL)
+			return (NULL);
+		ds->v = v;
+		ds->cap = cap;
+	}
+	v = &ds->v[ds->n++];
+	memset(v, 0, sizeof *v);
+	snprintf(v->name, sizeof v->name, "%s", name);
+	return (v);
+}
+
+int
+zfs_datasets_parse(const char *buf, size_t len, struct zfs_datasets *ds,
+    const char **errstr)
+{
+	const char		*s = buf, *end = buf + len;
+	char			 line[ZFS_LINE_MAX], *w[ZFS_COLS_MAX + 1];
+	struct zfs_dataset	*d;
+	size_t			 n, kept = 0;
+	uint64_t		 v;
+
+	ds->n = ds->skipped = 0;
+	if (errstr != NULL)
+		*errstr = "no dataset property";
+	while (probe_line(&s, end, line, sizeof line) == 0) {
+		if ((n = zfs_words(line, w, ZFS_COLS_MAX + 1)) == 0 ||
+		    strcmp(w[0], "NAME") == 0)
+			continue;
+		if (n < 3 || strlen(w[0]) >= sizeof d->name) {
+			ds->skipped++;
+			continue;
+		}
+		if (strcmp(w[1], "mountpoint") != 0 &&
+		    strcmp(w[1], "sync") != 0 &&
+		    strcmp(w[1], "compression") != 0 &&
+		    strcmp(w[1], "primarycache") != 0 &&
+		    strcmp(w[1], "recordsize") != 0)
+			continue;
+		if ((d = zfs_dataset_get(ds, w[0])) == NULL) {
+			errno = ENOMEM;
+			return (-1);
+		}
+		kept++;
+		if (strcmp(w[1], "mountpoint") == 0)
+			snprintf(d->mountpoint, sizeof d->mountpoint, "%s",
+			    w[2]);
+		else if (strcmp(w[1], "sync") == 0)
+			snprintf(d->sync, sizeof d->sync, "%s", w[2]);
+		else if (strcmp(w[1], "compression") == 0)
+			snprintf(d->compression, sizeof d->compression, "%s",
+			    w[2]);
+		else if (strcmp(w[1], "primarycache") == 0)
+			snprintf(d->primarycache, sizeof d->primarycache, "%s",
+			    w[2]);
+		else if (zfs_size(w[2], &v) == 0)	/* "128K", or -p's bytes */
+			d->recordsize = v;
+	}
+	if (kept == 0) {
+		errno = EINVAL;
+		return (-1);
+	}
+	if (errstr != NULL)
+		*errstr = NULL;
+	return (0);
+}
+
+const struct zfs_dataset *
+zfs_dataset_find(const struct zfs_datasets *ds, const char *name)
+{
+	size_t	i;
+
+	for (i = 0; ds != NULL && i < ds->n; i++)
+		if (strcmp(ds->v[i].name, name) == 0)
+			return (&ds->v[i]);
+	return (NULL);
+}
+
+void
+zfs_datasets_clear(struct zfs_datasets *ds)
+{
+	free(ds->v);
+	memset(ds, 0, sizeof *ds);
+}

@@ -189,6 +189,37 @@ struct zfs_rates {
 void	zfs_rates(const struct zfs_counters *a, const struct zfs_counters *b,
 	    double secs, struct zfs_rates *r);
 
+/*
+ * zfs get: the properties of each dataset that bear on a copy.  Either
+ * form is read: "zfs get -Hp -o name,property,value" (tab-separated, no
+ * header) or zfs get's table (a NAME PROPERTY VALUE SOURCE header, then
+ * columns); other properties are skipped.
+ */
+struct zfs_dataset {
+	char		 name[256];	/* "tank/share" */
+	char		 mountpoint[256];	/* "" unknown */
+	char		 sync[16];	/* "standard", "always", "disabled" */
+	char		 compression[24];	/* "lz4", "off", ... */
+	char		 primarycache[16];	/* "all", "metadata", "none" */
+	uint64_t	 recordsize;	/* bytes, 0 unknown */
+};
+struct zfs_datasets {
+	struct zfs_dataset *v;
+	size_t		 n, cap;
+	size_t		 skipped;	/* lines not understood */
+};
+/*
+ * Parse zfs get's output into ds (emptied first).  Pure.  -1 and EINVAL
+ * when no line names a dataset's property, ENOMEM.
+ */
+int	zfs_datasets_parse(const char *, size_t, struct zfs_datasets *,
+	    const char **errstr);
+/* The dataset called name, or NULL. */
+const struct zfs_dataset *zfs_dataset_find(const struct zfs_datasets *,
+	    const char *name);
+/* Free what ds holds; it may be parsed into again. */
+void	zfs_datasets_clear(struct zfs_datasets *);
+
 /* zpool status: a pool's vdev tree and its scrub or resilver. */
 enum zfs_vdev_type {
 	ZFS_VDEV_ROOT,		/* the pool itself */

@@ -275,6 +275,21 @@ fz_zfs_status(const char *p, size_t n)
 	return (rc);
 }
 
+static int
+fz_zfs_get(const char *p, size_t n)
+{
+	struct zfs_datasets	ds;
+	const char		*e;
+	int			rc;
+
+	memset(&ds, 0, sizeof ds);
+	rc = zfs_datasets_parse(p, n, &ds, &e);
+	if (rc == 0)
+		(void)zfs_dataset_find(&ds, "tank/share");
+	zfs_datasets_clear(&ds);
+	return (rc);
+}
+
 const struct fuzz_parser fuzz_parsers[] = {
 	{ "bonding", PROBE_PROC, "net/bonding/bond0", fz_bonding },
 	{ "cpuinfo", PROBE_PROC, "cpuinfo", fz_cpuinfo },
@@ -294,6 +309,7 @@ const struct fuzz_parser fuzz_parsers[] = {
 	{ "zfs_kstat", PROBE_PROC, "spl/kstat/zfs/arcstats", fz_zfs_kstat },
 	{ "zfs_txgs", PROBE_PROC, "spl/kstat/zfs/tank/txgs", fz_zfs_txgs },
 	{ "zfs_status", PROBE_ROOT, "zpool-status", fz_zfs_status },
+	{ "zfs_get", PROBE_ROOT, "zfs-get", fz_zfs_get },
 };
 const size_t fuzz_nparsers = sizeof fuzz_parsers / sizeof fuzz_parsers[0];
 

@@ -155,6 +155,9 @@ static const struct {
 	{ "zfs_status", "zfs/status-resilver-slog-zfs3267.txt" },
 	{ "zfs_status", "zfs/status-unraid-resilver-webgui2547.txt" },
 	{ "zfs_status", "zfs/status-raidz2-logs-cache-omnios1483.txt" },
+	{ "zfs_get", "zfs/get-local-received-zfs12953.txt" },
+	{ "zfs_get", "zfs/get-all-pve-zfs7038.txt" },
+	{ "zfs_get", "zfs/get-all-sync-zfs8764.txt" },
 };
 
 /* Run parser p over text and 2000 mutations of it; add failures to bad. */

@@ -1023,6 +1023,47 @@ t_zfs(struct cfg *cfg)
 		rep = judge("zfs-miss", &r, cfg);
 		T_TRUE(!observed(rep, "scrub"));
 		json_decref(rep);
+
+		/*
+		 * zfs get says the dataset keeps no file data in the ARC (a
+		 * real capture), or takes every write synchronously: hints.
+		 */
+		{
+			struct zfs_datasets	ds;
+			static const char	always[] =
+			    "tank/share\tsync\talways\n";
+
+			memset(&ds, 0, sizeof ds);
+			text = t_fixture("zfs/get-local-received-zfs12953.txt",
+			    &len);
+			T_OK(zfs_datasets_parse(text, len, &ds, &err));
+			free(text);
+			t->zfs_datasets = &ds;
+			snprintf(p.pool, sizeof p.pool, "zp-3x12-a");
+			snprintf(p.dataset, sizeof p.dataset,
+			    "zp-3x12-a/backup");
+			rep = judge("zfs-miss", &r, cfg);
+			T_TRUE(hinted(rep, "zfs_primarycache", "the ARC keeps "
+			    "none of its file data", "zp-3x12-a/backup: "
+			    "primarycache=none"));
+			json_decref(rep);
+			snprintf(p.dataset, sizeof p.dataset, "zp-3x12-a");
+			rep = judge("zfs-miss", &r, cfg);
+			T_TRUE(hint(rep, "zfs_primarycache") == NULL);
+			json_decref(rep);
+			T_OK(zfs_datasets_parse(always, sizeof always - 1, &ds,
+			    &err));
+			snprintf(p.dataset, sizeof p.dataset, "tank/share");
+			run_init(&r, "smb3", "write", 50, 1048576);
+			r.topo = t;
+			r.path = &p;
+			rep = judge("zfs-miss", &r, cfg);
+			T_TRUE(hinted(rep, "zfs_sync_always", "every write waits "
+			    "until the intent log has it", "tank/share: "
+			    "sync=always"));
+			json_decref(rep);
+			zfs_datasets_clear(&ds);
+		}
 		r.topo = NULL;
 		free(st);
 		topology_free(t);

@@ -503,6 +503,62 @@ test_read(void)
 	probe_buf_free(&b);
 }
 
+/* zfs get: the table form (three real captures) and -Hp's tabs. */
+static void
+test_datasets(void)
+{
+	struct zfs_datasets		 ds;
+	const struct zfs_dataset	*d;
+	const char			*err;
+	char				*text;
+	size_t				 len;
+	static const char		 tabs[] = "tank/share\tsync\talways\n"
+	    "tank/share\trecordsize\t131072\n"
+	    "tank/share\tmountpoint\t/mnt/tank/share\n"
+	    "tank/share\tprimarycache\tmetadata\n";
+
+	memset(&ds, 0, sizeof ds);
+	text = t_fixture("zfs/get-local-received-zfs12953.txt", &len);
+	T_OK(zfs_datasets_parse(text, len, &ds, &err));
+	free(text);
+	T_EQ_INT(ds.n, 2);
+	d = zfs_dataset_find(&ds, "zp-3x12-a");
+	T_TRUE(d != NULL && d->recordsize == 1048576);
+	T_EQ_STR(d != NULL ? d->compression : "", "lz4");
+	d = zfs_dataset_find(&ds, "zp-3x12-a/backup");
+	T_EQ_STR(d != NULL ? d->primarycache : "", "none");
+	T_TRUE(zfs_dataset_find(&ds, "zp-3x12-a/other") == NULL);
+
+	text = t_fixture("zfs/get-all-pve-zfs7038.txt", &len);
+	T_OK(zfs_datasets_parse(text, len, &ds, &err));
+	free(text);
+	T_EQ_INT(ds.n, 1);
+	d = zfs_dataset_find(&ds, "rpool/ROOT/pve-1");
+	T_TRUE(d != NULL && d->recordsize == 131072);
+	T_EQ_STR(d != NULL ? d->mountpoint : "", "/");
+	T_EQ_STR(d != NULL ? d->compression : "", "on");
+
+	text = t_fixture("zfs/get-all-sync-zfs8764.txt", &len);
+	T_OK(zfs_datasets_parse(text, len, &ds, &err));
+	free(text);
+	d = zfs_dataset_find(&ds, "test-tank");
+	T_EQ_STR(d != NULL ? d->sync : "", "standard");
+	T_EQ_STR(d != NULL ? d->primarycache : "?", "");
+
+	T_OK(zfs_datasets_parse(tabs, sizeof tabs - 1, &ds, &err));
+	d = zfs_dataset_find(&ds, "tank/share");
+	T_EQ_STR(d != NULL ? d->sync : "", "always");
+	T_TRUE(d != NULL && d->recordsize == 131072);
+	T_EQ_STR(d != NULL ? d->mountpoint : "", "/mnt/tank/share");
+	T_EQ_STR(d != NULL ? d->primarycache : "", "metadata");
+
+	/* zpool status is no zfs get. */
+	text = t_fixture("zfs/status-truenas-scale-boot-pool.txt", &len);
+	T_ERRNO(zfs_datasets_parse(text, len, &ds, &err), EINVAL);
+	free(text);
+	zfs_datasets_clear(&ds);
+}
+
 int
 main(void)
 {
@@ -517,5 +573,6 @@ main(void)
 	test_sizes();
 	test_malformed();
 	test_read();
+	test_datasets();
 	return (t_done());
 }
