@@ -1584,6 +1584,38 @@ runpath_mount(const struct topology *t, const char *dev, const char *path)
 	return (best);
 }
 
+/*
+ * Unraid's user shares: a file under /mnt/user (fuse.shfs, which merges
+ * the array's disks and the pools) is on the one of them that holds
+ * the same path.  That filesystem's mount, or NULL.
+ */
+static const struct mounts_entry *
+runpath_user_share(const struct topology *t, const struct mounts_entry *m,
+    const char *path)
+{
+	const struct mounts_entry	*e;
+	const char			*rest = path + strlen(m->mountpoint);
+	char				 rel[4096];
+	size_t				 i;
+
+	if (strcmp(m->fstype, "fuse.shfs") != 0 || t->root == NULL ||
+	    *rest != '/')
+		return (NULL);
+	for (i = 0; i < t->mounts.n; i++) {
+		e = &t->mounts.v[i];
+		/* /mnt/disk1 .. /mnt/diskN and the pools: /mnt/cache ... */
+		if (strncmp(e->mountpoint, "/mnt/", 5) != 0 ||
+		    strchr(e->mountpoint + 5, '/') != NULL ||
+		    strncmp(e->fstype, "fuse", 4) == 0 ||
+		    strcmp(e->fstype, "tmpfs") == 0)
+			continue;
+		if (snprintf(rel, sizeof rel, "%s%s", e->mountpoint + 1, rest) <
+		    (int)sizeof rel && probe_exists(t->root, PROBE_ROOT, rel))
+			return (e);
+	}
+	return (NULL);
+}
+
 /* Set key to s, or to null when s is empty. */
 static void
 runpath_put_str(json_t *o, const char *key, const char *s)
@@ -1727,7 +1759,7 @@ void
 runpath_volumes(json_t *report, const struct topology *t,
     const char *protocol)
 {
-	const struct mounts_entry	*m, *mv[RUNPATH_MAX_VOLUMES];
+	const struct mounts_entry	*m, *u, *mv[RUNPATH_MAX_VOLUMES];
 	const json_t			*f;
 	const char			*dev, *path, *raw[RUNPATH_MAX_VOLUMES];
 	const char			*rawpath[RUNPATH_MAX_VOLUMES];
@@ -1757,6 +1789,8 @@ runpath_volumes(json_t *report, const struct topology *t,
 		if (!runpath_data_file(t, protocol, path) ||
 		    (m = runpath_mount(t, dev, path)) == NULL)
 			continue;
+		if ((u = runpath_user_share(t, m, path)) != NULL)
+			m = u;
 		for (j = 0; j < nm && mv[j] != m; j++)
 			;
 		if (j == nm && nm < RUNPATH_MAX_VOLUMES)

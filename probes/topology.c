@@ -46,6 +46,7 @@ topology_read(const struct probe_root *root, struct topology *t)
 	const char	*errstr;
 
 	t->have = 0;
+	t->root = root;
 	if (blockdev_read(root, &t->block) == 0)
 		t->have |= TOPOLOGY_BLOCK;
 	else if (errno == ENOMEM)

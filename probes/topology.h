@@ -53,6 +53,7 @@ struct topology {
 	 */
 	const struct zfs_status	*zpool;
 	const struct zfs_datasets *zfs_datasets;	/* zfs get's, or NULL */
+	const struct probe_root	*root;		/* what it was read under */
 	struct probe_buf	buf;
 	char			smb_conf[512];	/* "": SMBCONF_PATH */
 };

@@ -6,6 +6,9 @@
  */
 #include "config.h"
 
+#include <sys/stat.h>
+
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -215,6 +218,80 @@ t_view_zfs(void)
 	json_decref(rep);
 }
 
+/* Write text to dir/rel, making its directories. */
+static void
+t_file(const char *dir, const char *rel, const char *text)
+{
+	char	 path[4096], *slash;
+	FILE	*f;
+
+	snprintf(path, sizeof path, "%s/%s", dir, rel);
+	for (slash = strchr(path + strlen(dir) + 1, '/'); slash != NULL;
+	    slash = strchr(slash + 1, '/')) {
+		*slash = '\0';
+		(void)mkdir(path, 0755);
+		*slash = '/';
+	}
+	if ((f = fopen(path, "w")) == NULL || fputs(text, f) == EOF ||
+	    fclose(f) != 0) {
+		printf("Bail out! %s: %s\n", path, strerror(errno));
+		exit(1);
+	}
+}
+
+/*
+ * Unraid's user shares: smbd holds /mnt/user/Media/film.mkv open on
+ * shfs (its mount laid out as Unraid's: shfs at /mnt/user, each data disk
+ * at /mnt/diskN on its mdNp1, the cache pool at /mnt/cache); the volume
+ * is the disk that holds the file, /mnt/disk2, not shfs.
+ */
+static void
+t_user_share(void)
+{
+	struct probe_root	 root;
+	struct topology		*t = topology_new();
+	char			 dir[] = "/tmp/t_runpath.XXXXXX", cmd[64];
+	json_t			*rep, *v;
+
+	if (mkdtemp(dir) == NULL) {
+		printf("Bail out! mkdtemp: %s\n", strerror(errno));
+		exit(1);
+	}
+	t_file(dir, "proc/self/mountinfo",
+	    "22 1 0:21 / / rw,relatime - rootfs rootfs rw\n"
+	    "40 22 9:1 / /mnt/disk1 rw,noatime - xfs /dev/md1p1 rw\n"
+	    "41 22 9:2 / /mnt/disk2 rw,noatime - xfs /dev/md2p1 rw\n"
+	    "42 22 0:44 / /mnt/cache rw,noatime - btrfs /dev/nvme0n1p1 rw\n"
+	    "43 22 0:45 / /mnt/user rw,noatime - fuse.shfs shfs rw\n");
+	t_file(dir, "mnt/disk1/Media/other.mkv", "x");
+	t_file(dir, "mnt/disk2/Media/film.mkv", "x");
+	T_OK(probe_root_open(&root, dir));
+	T_OK(topology_read(&root, t));
+	rep = json_pack("{s:b,s:[{s:s,s:s}],s:[],s:[]}", "observed", 1,
+	    "files", "path", "/mnt/user/Media/film.mkv", "dev", "0:45",
+	    "connections", "processes");
+	runpath_volumes(rep, t, "smb3");
+	v = json_array_get(json_object_get(rep, "volumes"), 0);
+	T_EQ_STR(json_string_value(json_object_get(v, "mount")), "/mnt/disk2");
+	T_EQ_STR(json_string_value(json_object_get(v, "fstype")), "xfs");
+	if (json_is_string(json_object_get(v, "summary")))
+		printf("# %s\n", json_string_value(json_object_get(v,
+		    "summary")));
+	json_decref(rep);
+	/* A file no disk holds (it went meanwhile): shfs itself. */
+	rep = json_pack("{s:b,s:[{s:s,s:s}],s:[],s:[]}", "observed", 1,
+	    "files", "path", "/mnt/user/Media/gone.mkv", "dev", "0:45",
+	    "connections", "processes");
+	runpath_volumes(rep, t, "smb3");
+	v = json_array_get(json_object_get(rep, "volumes"), 0);
+	T_EQ_STR(json_string_value(json_object_get(v, "mount")), "/mnt/user");
+	json_decref(rep);
+	probe_root_close(&root);
+	topology_free(t);
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	T_EQ_INT(system(cmd), 0);
+}
+
 int
 main(void)
 {
@@ -223,5 +300,6 @@ main(void)
 	t_unheld();
 	t_merge_owner();
 	t_view_zfs();
+	t_user_share();
 	return (t_done());
 }
