@@ -34,6 +34,7 @@ struct zpool {
 	struct zfs_status	*cur;		/* the last good listing */
 	struct zfs_status	*next;		/* the one being parsed */
 	struct zfs_datasets	 ds;		/* zfs get's, after it */
+	struct zfs_datasets	 nds;		/* the one being parsed */
 	int			 getting;	/* the child is zfs get */
 	char			 zfs[4096];	/* zfs, beside zfs.zpool */
 	double			 polled;	/* realtime of cur, 0 none */
@@ -46,14 +47,21 @@ static void	zpool_get(struct zpool *);
 static void
 zpool_get_done(struct zpool *zp, int status, const char *out, size_t len)
 {
-	const char	*errstr = NULL;
+	struct zfs_datasets	 t;
+	const char		*errstr = NULL;
 
 	zp->getting = 0;
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
 		log_debug("zfs: zfs get failed (status %d)", status);
-	else if (zfs_datasets_parse(out, len, &zp->ds, &errstr) == -1)
+	else if (zfs_datasets_parse(out, len, &zp->nds, &errstr) == -1)
 		log_debug("zfs: zfs get: %s", errstr != NULL ? errstr :
 		    strerror(errno));
+	else {
+		/* The last good listing stays until a good one replaces it. */
+		t = zp->ds;
+		zp->ds = zp->nds;
+		zp->nds = t;
+	}
 }
 
 /* zpool is gone with status: keep what it listed. */
@@ -191,6 +199,7 @@ zpool_shutdown(struct daemon *d)
 	free(zp->cur);
 	free(zp->next);
 	zfs_datasets_clear(&zp->ds);
+	zfs_datasets_clear(&zp->nds);
 	free(zp);
 	d->zpool = NULL;
 }
