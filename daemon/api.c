@@ -4,8 +4,16 @@
  * One evhttp_set_gencb() routes every request through routes.c's table, so
  * that 401, 403, 404 and 405 share the JSON error shape; every method is
  * allowed in evhttp (libevent 2.1 answers a disallowed one with its own HTML
- * 501) and the router answers 405 itself.  A body over api.max_body_bytes
- * gets libevent's own 413 before any callback runs.
+ * 501) and the router answers 405 itself.
+ *
+ * libevent also answers what its parser refuses (a malformed head, a body
+ * over the limit) with its own HTML, and cuts a header's value at a NUL.
+ * So every byte a client sends goes through http_head.c first, in a
+ * callback on the connection's input buffer that runs as bytes are read,
+ * before evhttp looks at them: a head is held back until it is whole and
+ * passes, and one refused is replaced by a request of our own on which
+ * the refusal is answered in JSON (400, 411, 413, 431, 501, 505), after
+ * which the connection reads nothing more and closes.
  *
  * libevent 2.1 has no evhttp_set_max_connections(), so the connection limit
  * is ours.  A connection is counted from its accept to the close callback of
@@ -56,6 +64,7 @@
 #include "cfg.h"
 #include "daemon.h"
 #include "http.h"
+#include "http_head.h"
 #include "log.h"
 #include "np.h"
 #include "peercap.h"
@@ -81,9 +90,24 @@ struct api_conn {
 	int				 busy;	/* a request in hand */
 	int				 notls;	/* api.tls, but no TLS for it */
 	unsigned			 nreq;	/* requests it sent */
+	struct evbuffer			*input;	/* its bufferevent's */
+	struct evbuffer			*held;	/* a head not yet whole */
+	struct evbuffer			*fresh;	/* bytes being read */
+	struct http_head		 head;	/* what http_head.c read */
+	int				 feeding; /* in api_head_cb */
+	unsigned			 refused; /* the request, from 1 */
 	struct api_conn			*next;
 };
 
+/*
+ * What evhttp is given in place of a refused head: a request of ours, the
+ * refusal's number among the connection's requests, answered in JSON.
+ */
+#define API_REFUSED_HEAD	"GET / HTTP/1.1\r\nConnection: close\r\n\r\n"
+
+
+static void	api_head_cb(struct evbuffer *,
+		    const struct evbuffer_cb_info *, void *);
 
 /* Seconds since ts, on CLOCK_MONOTONIC. */
 static double
@@ -154,6 +178,12 @@ api_conn_remove(struct daemon *d, struct api_conn *c)
 	}
 	if (c->attach != NULL)
 		event_free(c->attach);
+	if (c->input != NULL)
+		evbuffer_remove_cb(c->input, api_head_cb, c);
+	if (c->held != NULL)
+		evbuffer_free(c->held);
+	if (c->fresh != NULL)
+		evbuffer_free(c->fresh);
 	if (c->bev != NULL)
 		bufferevent_decref(c->bev);
 	if (c->counted) {
@@ -305,6 +335,21 @@ api_bev_cb(struct event_base *base, void *arg)
 		free(c);
 		return (NULL);
 	}
+	if ((c->held = evbuffer_new()) == NULL ||
+	    (c->fresh = evbuffer_new()) == NULL ||
+	    evbuffer_add_cb(bufferevent_get_input(bev), api_head_cb, c) ==
+	    NULL) {
+		if (c->held != NULL)
+			evbuffer_free(c->held);
+		if (c->fresh != NULL)
+			evbuffer_free(c->fresh);
+		event_free(c->attach);
+		bufferevent_free(bev);
+		free(c);
+		return (NULL);
+	}
+	c->input = bufferevent_get_input(bev);
+	http_head_init(&c->head, d->cfg->max_headers, d->cfg->max_body);
 	bufferevent_incref(bev);
 	c->d = d;
 	c->bev = bev;
@@ -331,6 +376,85 @@ api_conn_find(struct daemon *d, struct evhttp_request *req)
 	return (NULL);
 }
 
+/* The connection's peer, for a log line. */
+static const char *
+api_conn_peer(struct api_conn *c, char *buf, size_t len)
+{
+	char		*addr = NULL;
+	ev_uint16_t	 port = 0;
+
+	if (c->evcon != NULL)
+		evhttp_connection_get_peer(c->evcon, &addr, &port);
+	snprintf(buf, len, "%s", addr != NULL ? addr : "?");
+	return (buf);
+}
+
+/*
+ * Bytes were added to a connection's input buffer, at its end: read them
+ * through http_head.c before evhttp sees them.  A head goes on to evhttp
+ * only whole; a body goes as it comes; a refused head is dropped with all
+ * that follows, and API_REFUSED_HEAD stands in its place.
+ */
+static void
+api_head_cb(struct evbuffer *buf, const struct evbuffer_cb_info *info,
+    void *arg)
+{
+	struct api_conn		*c = arg;
+	struct evbuffer_iovec	 v;
+	enum http_head_event	 ev;
+	size_t			 len, before, took;
+	char			 peer[64];
+
+	if (c->feeding || info->n_added == 0)
+		return;
+	c->feeding = 1;
+	/* Take the new bytes off the end: what is before them stays. */
+	len = evbuffer_get_length(buf);
+	if (info->n_added < len) {
+		before = len - info->n_added;
+		evbuffer_remove_buffer(buf, c->fresh, before);
+		evbuffer_add_buffer(c->fresh, buf);
+		evbuffer_remove_buffer(c->fresh, buf, before);
+	} else
+		evbuffer_add_buffer(c->fresh, buf);
+	while ((len = evbuffer_get_length(c->fresh)) > 0) {
+		if (evbuffer_peek(c->fresh, -1, NULL, &v, 1) < 1)
+			break;
+		took = http_head_feed(&c->head, v.iov_base, v.iov_len, &ev);
+		if (took == 0 && ev != HH_BAD)
+			break;
+		switch (ev) {
+		case HH_MORE:
+			evbuffer_remove_buffer(c->fresh, c->held, took);
+			break;
+		case HH_DROP:
+			evbuffer_drain(c->fresh, took);
+			break;
+		case HH_HEAD:
+			evbuffer_remove_buffer(c->fresh, c->held, took);
+			evbuffer_add_buffer(buf, c->held);
+			break;
+		case HH_BODY:
+			evbuffer_remove_buffer(c->fresh, buf, took);
+			break;
+		case HH_BAD:
+			if (c->refused == 0) {
+				log_debug("api: %s: request refused (%d): %s",
+				    api_conn_peer(c, peer, sizeof peer),
+				    c->head.status, c->head.why);
+				evbuffer_drain(c->held,
+				    evbuffer_get_length(c->held));
+				evbuffer_add(buf, API_REFUSED_HEAD,
+				    sizeof API_REFUSED_HEAD - 1);
+				c->refused = c->head.heads + 1;
+			}
+			evbuffer_drain(c->fresh, len);
+			break;
+		}
+	}
+	c->feeding = 0;
+}
+
 /* A reply has gone out: the connection waits for its next request. */
 static void
 api_conn_done_cb(struct evhttp_request *req, void *arg)
@@ -344,17 +468,40 @@ api_conn_done_cb(struct evhttp_request *req, void *arg)
 	}
 }
 
-/* A whole request head came: the connection has a request in hand. */
-static void
+/*
+ * A whole request head came: the connection has a request in hand.  Its
+ * connection, or NULL.
+ */
+static struct api_conn *
 api_conn_seen(struct daemon *d, struct evhttp_request *req)
 {
 	struct api_conn	*c;
 
 	if ((c = api_conn_find(d, req)) == NULL)
-		return;
+		return (NULL);
 	c->busy = 1;
 	c->nreq++;
 	evhttp_request_set_on_complete_cb(req, api_conn_done_cb, d);
+	return (c);
+}
+
+/* The code of a refusal of http_head.c, by its status. */
+static const char *
+api_refusal_code(int status)
+{
+	switch (status) {
+	case 411:
+		return ("length_required");
+	case 413:
+		return ("body_too_large");
+	case 431:
+		return ("head_too_large");
+	case 501:
+		return ("unknown_method");
+	case 505:
+		return ("http_version");
+	}
+	return ("bad_request");
 }
 
 /*
@@ -409,6 +556,7 @@ static void
 api_gen_cb(struct evhttp_request *req, void *arg)
 {
 	struct daemon		*d = arg;
+	struct api_conn		*c;
 	const struct route	*r;
 	const struct evhttp_uri	*uri;
 	const char		*path;
@@ -416,7 +564,14 @@ api_gen_cb(struct evhttp_request *req, void *arg)
 	unsigned		 retry;
 	int			 need, have;
 
-	api_conn_seen(d, req);
+	c = api_conn_seen(d, req);
+	if (c != NULL && c->refused != 0 && c->refused == c->nreq) {
+		evhttp_add_header(evhttp_request_get_output_headers(req),
+		    "Connection", "close");
+		http_error(req, c->head.status, api_refusal_code(
+		    c->head.status), "%s", c->head.why);
+		return;
+	}
 	http_peer(req, peer, sizeof peer);
 	if (!api_allowed(d, req)) {
 		log_debug("api: %s: refused by api.allow", peer);
@@ -480,7 +635,9 @@ void
 api_reconfigure(struct daemon *d)
 {
 	evhttp_set_max_body_size(d->http, (ev_ssize_t)d->cfg->max_body);
-	evhttp_set_max_headers_size(d->http, (ev_ssize_t)d->cfg->max_headers);
+	/* http_head.c holds heads to max_headers: evhttp never sees more. */
+	evhttp_set_max_headers_size(d->http, (ev_ssize_t)d->cfg->max_headers +
+	    (ev_ssize_t)sizeof API_REFUSED_HEAD);
 	evhttp_set_timeout(d->http, (int)d->cfg->idle_timeout);
 }
 
@@ -543,8 +700,12 @@ api_shutdown(struct daemon *d)
 		evhttp_free(d->http);
 		d->http = NULL;
 	}
-	while (d->conns != NULL)
+	while (d->conns != NULL) {
+		/* An attached one's buffers went with its connection. */
+		if (d->conns->evcon != NULL)
+			d->conns->input = NULL;
 		api_conn_remove(d, d->conns);
+	}
 	peercap_free(d->peercap);
 	d->peercap = NULL;
 }

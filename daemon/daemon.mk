@@ -3,7 +3,7 @@ sbin_PROGRAMS += daemon/nasperfd
 daemon_nasperfd_SOURCES = daemon/main.c daemon/daemon.c daemon/daemon.h \
 	daemon/api.c daemon/api.h daemon/routes.c daemon/routes.h \
 	daemon/api_box.c daemon/api_box.h \
-	daemon/http.c daemon/http.h \
+	daemon/http.c daemon/http.h daemon/http_head.c daemon/http_head.h \
 	daemon/encode.c daemon/encode.h daemon/log.c daemon/log.h \
 	daemon/state.c daemon/state.h \
 	daemon/history.c daemon/history.h daemon/sampler.c daemon/sampler.h \
@@ -81,3 +81,11 @@ tests_unit_t_http_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/unit \
 	-I$(top_srcdir)/daemon
 tests_unit_t_http_CFLAGS = $(DAEMON_CFLAGS)
 tests_unit_t_http_LDADD = $(DAEMON_LIBS)
+
+check_PROGRAMS += tests/unit/t_http_head
+tests_unit_t_http_head_SOURCES = tests/unit/t_http_head.c daemon/http_head.c \
+	daemon/http_head.h
+tests_unit_t_http_head_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/unit \
+	-I$(top_srcdir)/daemon
+tests_unit_t_http_head_CFLAGS = $(DAEMON_CFLAGS)
+tests_unit_t_http_head_LDADD = $(DAEMON_LIBS)

@@ -42,6 +42,7 @@ tests_fuzz_libfuzzprobes_a_SOURCES = $(probes_libnasprobe_a_SOURCES) \
 tests_fuzz_libfuzzprobes_a_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/fuzz
 tests_fuzz_libfuzzprobes_a_CFLAGS = $(AM_CFLAGS) $(FUZZ_COMPILE)
 tests_fuzz_libfuzzdaemon_a_SOURCES = daemon/routes.c daemon/http.c \
+	daemon/http_head.c \
 	common/jsonnum.c daemon/web.c daemon/web_assets.c \
 	daemon/synth_parse.c common/synth_pattern.c daemon/smbsess.c daemon/child.c \
 	daemon/encode.c daemon/log.c client/importers.c client/import_dd.c \

@@ -5,7 +5,9 @@
  * flags evhttp parses a request line with; the route table; a run's,
  * transfer's or disk test's id after a prefix route; the numbers the
  * handlers read from the query.  The same bytes are also tried as an
- * Authorization header's value.
+ * Authorization header's value, and as what a client sends, raw and as
+ * a request line's target, through http_head.c: fed whole and a byte at
+ * a time, it must come to the same.
  */
 #include "config.h"
 
@@ -17,6 +19,7 @@
 #include <event2/keyvalq_struct.h>
 
 #include "http.h"
+#include "http_head.h"
 #include "np.h"
 #include "routes.h"
 #include "web.h"
@@ -74,6 +77,48 @@ fuzz_headers(const char *v)
 		abort();
 }
 
+/*
+ * Feed p to a reader in pieces of piece bytes; a digest of what came that
+ * pieces do not change: where each head ended, the body and blank bytes,
+ * and the refusal.
+ */
+static uint64_t
+fuzz_head_run(const unsigned char *p, size_t n, size_t piece)
+{
+	struct http_head	 h;
+	enum http_head_event	 ev;
+	uint64_t		 sum = 0, body = 0, blank = 0;
+	size_t			 at = 0, len, took;
+
+	http_head_init(&h, 512, 4096);
+	while (at < n) {
+		len = n - at < piece ? n - at : piece;
+		took = http_head_feed(&h, p + at, len, &ev);
+		if (took > len)
+			abort();
+		if (ev == HH_BAD)
+			break;
+		if (took == 0)
+			abort();
+		if (ev == HH_HEAD)
+			sum = sum * 31 + at + took;
+		else if (ev == HH_BODY)
+			body += took;
+		else if (ev == HH_DROP)
+			blank += took;
+		at += took;
+	}
+	return (((sum * 31 + body) * 31 + blank) * 31 + (uint64_t)h.status);
+}
+
+/* The bytes through http_head.c, whole and a byte at a time. */
+static void
+fuzz_head(const unsigned char *p, size_t n)
+{
+	if (fuzz_head_run(p, n, n == 0 ? 1 : n) != fuzz_head_run(p, n, 1))
+		abort();
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -83,6 +128,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char			*target, allow[64];
 	unsigned long		 id;
 
+	fuzz_head(data, size);
+	if ((target = malloc(size + 32)) == NULL)
+		return (0);
+	memcpy(target, "GET ", 4);
+	memcpy(target + 4, data, size);
+	memcpy(target + 4 + size, " HTTP/1.1\r\n\r\n", 13);
+	fuzz_head((const unsigned char *)target, size + 17);
+	free(target);
 	/* A request line is text: evhttp stops at a NUL. */
 	if ((target = strndup((const char *)data, size)) == NULL)
 		return (0);

@@ -38,8 +38,8 @@ is "a bad interval is 400" "$(status '/v1/counters?interval=abc' -H "Authorizati
 is "400 body names the parameter" \
     "$(api '/v1/counters?interval=999' | jq -r .error.message | cut -d: -f1)" interval
 big=$(head -c 20000 /dev/zero | tr '\0' a)
-is "headers over api.max_header_bytes are refused" \
-    "$(status /healthz -H "X-Big: $big")" 400
+is "headers over api.max_header_bytes are refused 431" \
+    "$(status /healthz -H "X-Big: $big")" 431
 
 # -- the endpoints
 info=$(api /v1/info)

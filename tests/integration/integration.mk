@@ -2,6 +2,7 @@
 dist_check_SCRIPTS += tests/integration/10-api.sh \
 	tests/integration/11-scopes.sh \
 	tests/integration/12-api-attack.sh \
+	tests/integration/18-http-heads.sh \
 	tests/integration/13-per-address.sh \
 	tests/integration/15-nonroot.sh tests/integration/16-state-strict.sh \
 	tests/integration/17-tls.sh \
