@@ -24,7 +24,8 @@ NP_TEST_DEPS="curl jq sysstat prometheus btrfs-progs mandoc systemd \
 util-linux procps fio chromium iperf3 iproute2 shellcheck \
 samba smbclient nfs-ganesha nfs-ganesha-vfs rpcbind libnfs-utils tmux \
 openssh-server openssh-client nginx-light \
-debhelper dpkg-dev build-essential lintian fakeroot adduser file"
+debhelper dpkg-dev build-essential lintian fakeroot adduser file \
+perl libio-socket-ssl-perl"
 # The libFuzzer targets (configure CC=clang --enable-fuzzing): clang, and
 # the compiler-rt archives that hold libFuzzer, only recommended by clang.
 NP_FUZZ_DEPS="clang libclang-rt-14-dev"
