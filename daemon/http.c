@@ -42,6 +42,23 @@ http_write_cb(const char *buf, size_t len, void *arg)
 	return (evbuffer_add(arg, buf, len));
 }
 
+/*
+ * 500 with the error shape, made of nothing that can fail: the reply when
+ * the answer could not be made (evhttp_send_error's page is HTML).
+ */
+static void
+http_internal(struct evhttp_request *req)
+{
+	static const char	 body[] = "{\"error\":{\"code\":\"internal\","
+	    "\"message\":\"the answer could not be made\"}}\n";
+
+	evhttp_add_header(evhttp_request_get_output_headers(req),
+	    "Content-Type", "application/json");
+	evbuffer_add(evhttp_request_get_output_buffer(req), body,
+	    sizeof body - 1);
+	evhttp_send_reply(req, HTTP_INTERNAL, NULL, NULL);
+}
+
 void
 http_reply(struct evhttp_request *req, int status, json_t *body)
 {
@@ -53,7 +70,7 @@ http_reply(struct evhttp_request *req, int status, json_t *body)
 	    (out = jsonnum_round(body)) == NULL ||
 	    json_dump_callback(out, http_write_cb, evb, JSON_COMPACT |
 	    JSON_REAL_PRECISION(HTTP_REAL_DIGITS)) == -1) {
-		evhttp_send_error(req, HTTP_INTERNAL, NULL);
+		http_internal(req);
 		goto out;
 	}
 	evbuffer_add(evb, "\n", 1);

@@ -1,12 +1,18 @@
 /*
- * t_http.c: the API's edge without a request: query numbers, path ids,
- * bearer tokens and their scope, and refusals.
+ * t_http.c: the API's edge: query numbers, path ids, bearer tokens and
+ * their scope, and refusals; and, over a real evhttp on loopback, the
+ * replies: JSON, and a 500 in the same shape when the body could not be
+ * made.
  */
 #include "config.h"
+
+#include <netinet/in.h>
 
 #include <math.h>
 #include <string.h>
 
+#include <event2/buffer.h>
+#include <event2/event.h>
 #include <event2/http.h>
 #include <event2/keyvalq_struct.h>
 
@@ -93,9 +99,95 @@ t_fail(void)
 	T_TRUE(http_fail(NULL, 400, "x", "y") == -1);
 }
 
+/* What the client got. */
+struct t_got {
+	struct event_base	*base;
+	int			 status;
+	char			 type[64];
+	char			 body[256];
+};
+
+/* The server: /null replies with no body, the rest with {"a":1}. */
+static void
+t_serve_cb(struct evhttp_request *req, NP_UNUSED void *arg)
+{
+	if (strcmp(evhttp_request_get_uri(req), "/null") == 0)
+		http_reply(req, 200, NULL);
+	else
+		http_reply(req, 200, json_pack("{s:i}", "a", 1));
+}
+
+static void
+t_got_cb(struct evhttp_request *req, void *arg)
+{
+	struct t_got	*g = arg;
+	const char	*type;
+	size_t		 n;
+
+	if (req != NULL) {
+		g->status = evhttp_request_get_response_code(req);
+		type = evhttp_find_header(evhttp_request_get_input_headers(req),
+		    "Content-Type");
+		snprintf(g->type, sizeof g->type, "%s", type != NULL ? type :
+		    "");
+		n = evbuffer_remove(evhttp_request_get_input_buffer(req),
+		    g->body, sizeof g->body - 1);
+		g->body[n > 0 ? n : 0] = '\0';
+	}
+	event_base_loopexit(g->base, NULL);
+}
+
+/* GET uri from an evhttp on loopback that replies through http.c. */
+static void
+t_get(const char *uri, struct t_got *g)
+{
+	struct evhttp			*http;
+	struct evhttp_bound_socket	*sock;
+	struct evhttp_connection	*evcon;
+	struct evhttp_request		*req;
+	struct sockaddr_in		 sin;
+	socklen_t			 len = sizeof sin;
+
+	memset(g, 0, sizeof *g);
+	g->base = event_base_new();
+	http = evhttp_new(g->base);
+	evhttp_set_gencb(http, t_serve_cb, NULL);
+	sock = evhttp_bind_socket_with_handle(http, "127.0.0.1", 0);
+	if (sock == NULL || getsockname(evhttp_bound_socket_get_fd(sock),
+	    (struct sockaddr *)&sin, &len) == -1) {
+		evhttp_free(http);
+		event_base_free(g->base);
+		return;
+	}
+	evcon = evhttp_connection_base_new(g->base, NULL, "127.0.0.1",
+	    ntohs(sin.sin_port));
+	req = evhttp_request_new(t_got_cb, g);
+	evhttp_make_request(evcon, req, EVHTTP_REQ_GET, uri);
+	event_base_dispatch(g->base);
+	evhttp_connection_free(evcon);
+	evhttp_free(http);
+	event_base_free(g->base);
+}
+
+static void
+t_replies(void)
+{
+	struct t_got	g;
+
+	t_get("/", &g);
+	T_EQ_INT(g.status, 200);
+	T_EQ_STR(g.type, "application/json");
+	T_EQ_STR(g.body, "{\"a\":1}\n");
+	t_get("/null", &g);
+	T_EQ_INT(g.status, 500);
+	T_EQ_STR(g.type, "application/json");
+	T_TRUE(strstr(g.body, "{\"error\":{\"code\":\"internal\"") == g.body);
+}
+
 int
 main(void)
 {
+	t_replies();
 	t_query();
 	t_path_id();
 	t_bearer();
