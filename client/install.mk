@@ -1,5 +1,6 @@
 # client/install.mk: nasperf install and uninstall over SSH
-client_nasperf_SOURCES += client/cmd_install.c client/install_sh.h
+client_nasperf_SOURCES += client/cmd_install.c client/install.h \
+	client/install_ssh.c client/install_detect.c client/install_sh.h
 nodist_client_nasperf_SOURCES = client/install_sh.c
 # Where make install puts the static daemons (packaging/static.mk), which
 # nasperf install copies unless --binaries names another directory.
