@@ -71,6 +71,13 @@ void	client_print_json(const json_t *j, size_t flags);
  */
 int	client_request(struct client *, int method, const char *path,
 	    const json_t *body, double timeout);
+/*
+ * GET path from a daemon at host port other than c's, over plain HTTP and
+ * quietly: 0 on a 200, else -1 with why ("Connection refused", "answered
+ * 503", "no answer").  nasperf install asks /healthz with it.
+ */
+int	client_check(const char *host, unsigned port, const char *path,
+	    double timeout, char *why, size_t whysz);
 /* c->body as JSON; NULL with a message printed. */
 json_t	*client_json(struct client *);
 /* Explain a non-2xx answer (j may be NULL); returns 1. */

@@ -11,16 +11,12 @@
  */
 #include "config.h"
 
-#include <sys/socket.h>
 #include <sys/stat.h>
-#include <sys/time.h>
 #include <sys/types.h>
 
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
-#include <netdb.h>
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -439,81 +435,6 @@ install_result_cb(void *arg, const char *k, char *v)
 		printf("  %s\n", v);
 }
 
-/*
- * GET /healthz at host:port from here, as the next nasperf command will
- * connect.  0 on a 200; else -1 with the reason in why.
- */
-static int
-install_healthz(const char *host, unsigned port, double timeout, char *why,
-    size_t whysz)
-{
-	struct addrinfo	 hints, *res = NULL, *ai;
-	struct pollfd	 pfd;
-	char		 sport[16], req[512], buf[64];
-	struct timeval	 tv;
-	socklen_t	 len;
-	ssize_t		 n;
-	int		 fd = -1, err = 0, rc;
-
-	memset(&hints, 0, sizeof hints);
-	hints.ai_socktype = SOCK_STREAM;
-	snprintf(sport, sizeof sport, "%u", port);
-	if ((rc = getaddrinfo(host, sport, &hints, &res)) != 0) {
-		snprintf(why, whysz, "%s", gai_strerror(rc));
-		return (-1);
-	}
-	/* Blocking, with timeouts on connect, send and receive. */
-	tv.tv_sec = (time_t)timeout;
-	tv.tv_usec = 0;
-	for (ai = res; ai != NULL; ai = ai->ai_next) {
-		if ((fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC,
-		    ai->ai_protocol)) == -1) {
-			err = errno;
-			continue;
-		}
-		(void)setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-		(void)setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
-		if (connect(fd, ai->ai_addr, ai->ai_addrlen) == 0)
-			break;
-		err = errno == EINPROGRESS ? ETIMEDOUT : errno;
-		close(fd);
-		fd = -1;
-	}
-	freeaddrinfo(res);
-	if (fd == -1) {
-		snprintf(why, whysz, "%s", strerror(err));
-		return (-1);
-	}
-	snprintf(req, sizeof req, "GET /healthz HTTP/1.0\r\nHost: %s%s%s:%u"
-	    "\r\nUser-Agent: nasperf/" PACKAGE_VERSION "\r\n\r\n",
-	    strchr(host, ':') != NULL ? "[" : "", host,
-	    strchr(host, ':') != NULL ? "]" : "", port);
-	len = (socklen_t)strlen(req);
-	if (send(fd, req, len, MSG_NOSIGNAL) != (ssize_t)len) {
-		snprintf(why, whysz, "%s", strerror(errno));
-		close(fd);
-		return (-1);
-	}
-	pfd.fd = fd;
-	pfd.events = POLLIN;
-	if ((rc = poll(&pfd, 1, (int)(timeout * 1000))) <= 0 ||
-	    (n = recv(fd, buf, sizeof buf - 1, 0)) <= 0) {
-		snprintf(why, whysz, "%s", rc == 0 ? "no answer" :
-		    "the connection closed without an answer");
-		close(fd);
-		return (-1);
-	}
-	close(fd);
-	buf[n] = '\0';
-	if (strncmp(buf, "HTTP/1.", 7) != 0 || strncmp(buf + 8, " 200", 4) !=
-	    0) {
-		snprintf(why, whysz, "answered %.*s", (int)strcspn(buf, "\r\n"),
-		    buf);
-		return (-1);
-	}
-	return (0);
-}
-
 /* The ssh options and destination, as the user would type them again. */
 static void
 install_print_cmd(FILE *fp, const struct install *in, const char *cmd)
@@ -854,7 +775,7 @@ cmd_install(struct client *c, int argc, char **argv)
 	}
 
 	/* As the next command will: from here, to the address it names. */
-	if (install_healthz(conn, in->port, c->timeout, why2,
+	if (client_check(conn, in->port, "/healthz", c->timeout, why2,
 	    sizeof why2) == -1) {
 		if (!res.answered) {
 			client_fail("nasperfd runs on %s but %s port %u does "

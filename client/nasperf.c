@@ -132,24 +132,28 @@ static const char nasperf_usage[] =
 
 
 /*
- * Connect once ourselves, with a timeout, to tell "refused" from "no route"
- * from "timed out" in plain words: libevent's client reports all as one.
+ * Connect once ourselves to host port, with a timeout, to tell "refused"
+ * from "no route" from "timed out" in plain words: libevent's client
+ * reports all as one.  0, or an errno value; a name that does not resolve
+ * is -1 with gai_strerror's words in *gai.
  */
 static int
-client_probe(struct client *c)
+client_connect_once(const char *host, unsigned port, double timeout,
+    const char **gai)
 {
 	struct addrinfo	 hints, *res = NULL, *ai;
 	struct pollfd	 pfd;
-	char		 port[16];
+	char		 sport[16];
 	socklen_t	 len;
 	int		 fd = -1, err = 0, rc;
 
 	memset(&hints, 0, sizeof hints);
 	hints.ai_socktype = SOCK_STREAM;
-	snprintf(port, sizeof port, "%u", c->port);
-	if ((rc = getaddrinfo(c->host, port, &hints, &res)) != 0)
-		return (client_fail("%s port %u: %s", c->host, c->port,
-		    gai_strerror(rc)));
+	snprintf(sport, sizeof sport, "%u", port);
+	if ((rc = getaddrinfo(host, sport, &hints, &res)) != 0) {
+		*gai = gai_strerror(rc);
+		return (-1);
+	}
 	for (ai = res; ai != NULL; ai = ai->ai_next) {
 		fd = socket(ai->ai_family, ai->ai_socktype | SOCK_NONBLOCK |
 		    SOCK_CLOEXEC, ai->ai_protocol);
@@ -162,7 +166,7 @@ client_probe(struct client *c)
 		if (errno == EINPROGRESS) {
 			pfd.fd = fd;
 			pfd.events = POLLOUT;
-			rc = poll(&pfd, 1, (int)(c->timeout * 1000));
+			rc = poll(&pfd, 1, (int)(timeout * 1000));
 			if (rc == 0) {
 				err = ETIMEDOUT;
 			} else {
@@ -183,6 +187,21 @@ client_probe(struct client *c)
 		close(fd);
 		return (0);
 	}
+	return (err != 0 ? err : EHOSTUNREACH);
+}
+
+/* client_connect_once() to c's daemon, its failure printed. */
+static int
+client_probe(struct client *c)
+{
+	const char	*gai = NULL;
+	int		 err;
+
+	if ((err = client_connect_once(c->host, c->port, c->timeout,
+	    &gai)) == 0)
+		return (0);
+	if (err == -1)
+		return (client_fail("%s port %u: %s", c->host, c->port, gai));
 	if (err == ECONNREFUSED)
 		return (client_fail("cannot connect to %s port %u: connection "
 		    "refused (is nasperfd running there?)", c->host, c->port));
@@ -348,6 +367,63 @@ client_request(struct client *c, int method, const char *path,
 out:
 	if (evcon != NULL)
 		evhttp_connection_free(evcon);
+	return (rc);
+}
+
+int
+client_check(const char *host, unsigned port, const char *path,
+    double timeout, char *why, size_t whysz)
+{
+	struct client			 t;
+	struct evhttp_connection	*evcon = NULL;
+	struct evhttp_request		*req;
+	struct timeval			 tv;
+	const char			*gai = NULL;
+	char				 hosthdr[TLS_KEY_SIZE];
+	int				 err, rc = -1;
+
+	if ((err = client_connect_once(host, port, timeout, &gai)) != 0) {
+		snprintf(why, whysz, "%s", err == -1 ? gai : strerror(err));
+		return (-1);
+	}
+	memset(&t, 0, sizeof t);
+	snprintf(t.host, sizeof t.host, "%s", host);
+	t.port = port;
+	snprintf(why, whysz, "out of memory");
+	if ((t.base = event_base_new()) == NULL ||
+	    (t.body = evbuffer_new()) == NULL ||
+	    (evcon = evhttp_connection_base_new(t.base, NULL, host,
+	    (ev_uint16_t)port)) == NULL ||
+	    (req = evhttp_request_new(client_done_cb, &t)) == NULL)
+		goto out;
+	tv.tv_sec = (time_t)timeout;
+	tv.tv_usec = (suseconds_t)((timeout - floor(timeout)) * 1e6);
+	evhttp_connection_set_timeout_tv(evcon, &tv);
+	evhttp_request_set_error_cb(req, client_error_cb);
+	args_hostport(hosthdr, sizeof hosthdr, host, port);
+	evhttp_add_header(evhttp_request_get_output_headers(req), "Host",
+	    hosthdr);
+	evhttp_add_header(evhttp_request_get_output_headers(req),
+	    "User-Agent", "nasperf/" PACKAGE_VERSION);
+	if (evhttp_make_request(evcon, req, EVHTTP_REQ_GET, path) == -1) {
+		snprintf(why, whysz, "cannot send the request");
+		goto out;
+	}
+	event_base_dispatch(t.base);
+	if (t.status == 200)
+		rc = 0;
+	else if (t.status != 0)
+		snprintf(why, whysz, "answered %d", t.status);
+	else
+		snprintf(why, whysz, "%s", t.timedout ? "no answer" :
+		    "the connection closed without an answer");
+out:
+	if (evcon != NULL)
+		evhttp_connection_free(evcon);
+	if (t.body != NULL)
+		evbuffer_free(t.body);
+	if (t.base != NULL)
+		event_base_free(t.base);
 	return (rc);
 }
 
