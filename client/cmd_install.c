@@ -225,11 +225,12 @@ install_service_text(FILE *fp, const struct install *in,
 	fprintf(fp, "#!/bin/sh\n"
 	    "# nasperfd.sh start|stop|restart|status: nasperfd as a background\n"
 	    "# process with a pid file.  Written by nasperf install, removed by\n"
-	    "# nasperf uninstall.\n"
-	    "BIN=%s\nCONF=%s\nPIDF=%s\nLOG=%s\n", f->bin, f->conf, f->pidf,
-	    f->log);
+	    "# nasperf uninstall.  The packages' nasperfd-ctl, set to this\n"
+	    "# install: %s, the pid file and the log in %s.\n"
+	    "NASPERF_HOME=%s NASPERF_VAR=%s NASPERFD_CONF=%s NASPERFD_STATE=\n"
+	    "export NASPERF_HOME NASPERF_VAR NASPERFD_CONF NASPERFD_STATE\n",
+	    f->bin, in->state, in->prefix, in->state, f->conf);
 	fputs(install_service_sh, fp);
-	(void)in;
 }
 
 /* The install script: files, manifest, start, wait, token. */

@@ -13,6 +13,13 @@
 #                 use, a copy of etc/nasperfd.yaml at first), state/ (API
 #                 token, results), nasperfd.pid, nasperfd.log
 #                 (default: NASPERF_HOME/var)
+#   NASPERFD_CONF the configuration in use (default: NASPERF_VAR/nasperfd.yaml)
+#   NASPERFD_STATE
+#                 the daemon's state directory (default: NASPERF_VAR/state;
+#                 empty: the configuration's state_dir)
+#
+# nasperf install writes this script as PREFIX/nasperfd.sh, with the three
+# variables set above it for the layout it makes.
 #
 # Exit status: 0 on success; status exits 0 when running, 3 when not (as
 # init scripts and DSM's start-stop-status do); 1 on failure.
@@ -22,8 +29,8 @@ set -u
 HOME_DIR=${NASPERF_HOME:-$(cd "$(dirname "$0")/.." && pwd)}
 VAR_DIR=${NASPERF_VAR:-$HOME_DIR/var}
 DAEMON=$HOME_DIR/bin/nasperfd
-CONF=$VAR_DIR/nasperfd.yaml
-STATE=$VAR_DIR/state
+CONF=${NASPERFD_CONF:-$VAR_DIR/nasperfd.yaml}
+STATE=${NASPERFD_STATE-$VAR_DIR/state}
 PIDFILE=$VAR_DIR/nasperfd.pid
 LOG=$VAR_DIR/nasperfd.log
 LOG_MAX=1048576
@@ -82,7 +89,8 @@ start() {
 		return 0
 	fi
 	init || { echo "nasperfd: cannot create $VAR_DIR" >&2; return 1; }
-	if [ -f "$STATE/token" ] && [ ! -r "$STATE/token" ]; then
+	if [ -n "$STATE" ] && [ -f "$STATE/token" ] &&
+	    [ ! -r "$STATE/token" ]; then
 		echo "nasperfd: $STATE belongs to another user (a daemon that" \
 		    "ran as root?); run '$0 stop' as root to hand it back" >&2
 		return 1
@@ -93,10 +101,31 @@ start() {
 	fi
 	lines=0
 	[ -f "$LOG" ] && lines=$(wc -l <"$LOG")
-	(limits; exec "$DAEMON" -f -c "$CONF" -s "$STATE") </dev/null \
-	    >>"$LOG" 2>&1 &
-	PID=$!
-	echo "$PID" >"$PIDFILE"
+	# In a session of its own where setsid is, so that the login that
+	# started it (nasperf install's ssh) may end.  setsid may fork: the
+	# shell that becomes nasperfd writes its own pid.
+	s=
+	command -v setsid >/dev/null 2>&1 && s=setsid
+	if [ -n "$STATE" ]; then
+		set -- -f -c "$CONF" -s "$STATE"
+	else
+		set -- -f -c "$CONF"
+	fi
+	rm -f "$PIDFILE"
+	# shellcheck disable=SC2016 # $$ is the inner shell's
+	(limits; exec $s sh -c 'echo $$ >"$0" && exec "$@"' "$PIDFILE" \
+	    "$DAEMON" "$@") </dev/null >>"$LOG" 2>&1 &
+	i=0
+	while [ ! -s "$PIDFILE" ] && [ "$i" -lt 25 ]; do
+		nap
+		i=$((i + 1))
+	done
+	PID=$(cat "$PIDFILE" 2>/dev/null)
+	case $PID in
+	'' | *[!0-9]*)
+		echo "nasperfd did not start; see $LOG" >&2
+		return 1 ;;
+	esac
 	# nasperfd logs "nasperfd VERSION: root ..., state ..." once its
 	# listeners are up; a bad configuration ends it at once.
 	i=0
@@ -149,7 +178,7 @@ stop() {
 		[ -n "$owner" ] && [ "$owner" != 0:0 ] &&
 		    chown -R "$owner" "$VAR_DIR"
 	fi
-	echo "nasperfd stopped"
+	echo "nasperfd stopped (pid $PID)"
 	return 0
 }
 

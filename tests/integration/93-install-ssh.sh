@@ -207,7 +207,7 @@ else not_ok "... and changes nothing" "$(diag)"; fi
 
 np uninstall "${SSHOPTS[@]}" --prefix "$PFX" "root@$SRV"
 is "uninstall exits 0" "$rc" 0
-if grep -q "nasperfd: stopped (pid $pid2)" "$T_TMP/out"; then
+if grep -q "nasperfd stopped (pid $pid2)" "$T_TMP/out"; then
 	ok "uninstall says it stopped pid $pid2"
 else
 	not_ok "uninstall says it stopped pid $pid2" "$(diag)"
