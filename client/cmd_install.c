@@ -26,6 +26,7 @@
 
 #include "install.h"
 #include "install_sh.h"
+#include "report_yaml.h"
 
 
 /*
@@ -241,6 +242,7 @@ install_build(const struct install *in, const struct install_files *f,
 	char	 url[200], size[32], *text = NULL;
 	size_t	 tlen = 0;
 	FILE	*fp, *tp;
+	json_t	*conf;
 
 	install_url(in, url, sizeof url);
 	snprintf(size, sizeof size, "%lld", (long long)in->binsize);
@@ -288,10 +290,16 @@ install_build(const struct install *in, const struct install_files *f,
 	/* The configuration: only what differs from the defaults. */
 	if ((tp = open_memstream(&text, &tlen)) == NULL)
 		goto fail;
-	fprintf(tp, "# nasperfd.yaml: written by nasperf install; every key "
-	    "not given here\n# keeps its default (see nasperfd.yaml(5)).\n"
-	    "api:\n  listen: \"%s\"\nstate_dir: \"%s\"\n", in->listen_addr,
-	    in->state);
+	fputs("# nasperfd.yaml: written by nasperf install; every key not "
+	    "given here\n# keeps its default (see nasperfd.yaml(5)).\n", tp);
+	conf = json_pack("{s:{s:s},s:s}", "api", "listen", in->listen_addr,
+	    "state_dir", in->state);
+	if (conf == NULL || report_yaml_write(conf, tp) == -1) {
+		json_decref(conf);
+		fclose(tp);
+		goto fail;
+	}
+	json_decref(conf);
 	if (fclose(tp) != 0)
 		goto fail;
 	install_heredoc(fp, f->conf, "644", text);

@@ -28,7 +28,7 @@ daemon_nasperfd_LDADD = $(DAEMON_LIBS)
 
 check_PROGRAMS += tests/unit/t_verdict
 tests_unit_t_verdict_SOURCES = tests/unit/t_verdict.c daemon/verdict.c \
-	daemon/verdict_hints.c daemon/report_text.c daemon/report_yaml.c tests/unit/yaml_read.h \
+	daemon/verdict_hints.c daemon/report_text.c tests/unit/yaml_read.h \
 	common/advice.c common/advice.h \
 	daemon/history.c daemon/encode.c $(CFG_DAEMON_SOURCES)
 tests_unit_t_verdict_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/unit \

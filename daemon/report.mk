@@ -1,9 +1,7 @@
 # daemon/report.mk: the report renderers (YAML, HTML with inline SVG)
-daemon_nasperfd_SOURCES += daemon/report_yaml.c daemon/report_yaml.h \
-	daemon/report_html.c daemon/report_html.h
+daemon_nasperfd_SOURCES += daemon/report_html.c daemon/report_html.h
 
-REPORT_RENDER_SOURCES = daemon/report_yaml.c daemon/report_yaml.h \
-	daemon/report_html.c daemon/report_html.h \
+REPORT_RENDER_SOURCES = daemon/report_html.c daemon/report_html.h \
 	common/advice.c common/advice.h
 
 
