@@ -14,17 +14,11 @@
 #include <jansson.h>
 
 #include "client.h"
+#include "jsonget.h"
 #include "nptime.h"
 #include "probe.h"
 
 extern const char	report_css[];
-
-/* The string at key of o, or NULL. */
-static const char *
-dh_str(const json_t *o, const char *key)
-{
-	return (json_string_value(json_object_get(o, key)));
-}
 
 /* A table cell holding s escaped, with its label for narrow screens. */
 static void
@@ -72,14 +66,14 @@ dh_ceiling(FILE *f, const char *name, const json_t *c, const char *lower)
 	dh_td(f, "ceiling", NULL, buf);
 	if (!json_is_number(json_object_get(c, "bytes_per_s"))) {
 		dh_td(f, "rate", "n", "unknown");
-		dh_td(f, "how", "d", dh_str(c, "how"));
+		dh_td(f, "how", "d", jget_str(c, "how"));
 		fputs("<td></td></tr>\n", f);
 		return;
 	}
 	snprintf(buf, sizeof buf, "%.1f MB/s", json_number_value(
 	    json_object_get(c, "bytes_per_s")) / 1e6);
 	dh_td(f, "rate", "n", buf);
-	dh_td(f, "basis", "d", dh_str(c, "basis"));
+	dh_td(f, "basis", "d", jget_str(c, "basis"));
 	if (json_is_number(m))
 		nptime_local(when, sizeof when, "%Y-%m-%d %H:%M",
 		    json_number_value(m));
@@ -101,10 +95,10 @@ dh_tests(FILE *f, const json_t *tests, const char *h)
 	    "<th>verdict</th><th>run</th></tr></thead><tbody>\n", h, h);
 	json_array_foreach(tests, i, t) {
 		v = json_object_get(t, "verdict");
-		cls = dh_class(dh_str(v, "class"));
+		cls = dh_class(jget_str(v, "class"));
 		diag_rate(rate, sizeof rate, t);
 		fprintf(f, "<tr class=\"c-%s\">", cls);
-		dh_td(f, "test", NULL, dh_str(t, "test"));
+		dh_td(f, "test", NULL, jget_str(t, "test"));
 		dh_td(f, "rate", "n", rate);
 		share = json_is_number(json_object_get(t, "share_of_lower_pct")) ?
 		    json_number_value(json_object_get(t, "share_of_lower_pct")) :
@@ -118,13 +112,13 @@ dh_tests(FILE *f, const json_t *tests, const char *h)
 		fputs("</td><td data-l=\"verdict\" class=\"d\">", f);
 		if (json_is_object(v)) {
 			fprintf(f, "<span class=\"tag\">%s</span> ", cls);
-			probe_html_esc(f, dh_str(v, "summary"));
+			probe_html_esc(f, jget_str(v, "summary"));
 		} else
 			fputs("-", f);
 		/* Below its lower ceiling: what took the rest. */
 		if (json_is_object(json_object_get(t, "rest"))) {
 			fputs("<br>the rest of the lower ceiling: taken by ", f);
-			probe_html_esc(f, dh_str(json_object_get(t, "rest"),
+			probe_html_esc(f, jget_str(json_object_get(t, "rest"),
 			    "text"));
 		}
 		fputs("</td>", f);
@@ -158,27 +152,27 @@ static void
 dh_body(FILE *f, const json_t *doc, int sub)
 {
 	const json_t	*c = json_object_get(doc, "ceilings"), *x;
-	const char	*lower = dh_str(c, "lower"), *h = sub ? "h3" : "h2";
+	const char	*lower = jget_str(c, "lower"), *h = sub ? "h3" : "h2";
 	char		 buf[64];
 	size_t		 i;
 
 	if (sub) {
 		fputs("<h2>", f);
-		if (dh_str(doc, "protocol") != NULL) {
-			probe_html_esc(f, dh_str(doc, "protocol"));
+		if (jget_str(doc, "protocol") != NULL) {
+			probe_html_esc(f, jget_str(doc, "protocol"));
 			fputs(" over ", f);
 		}
-		probe_html_esc(f, dh_str(doc, "target"));
+		probe_html_esc(f, jget_str(doc, "target"));
 		fputs("</h2>\n", f);
 	}
-	if (dh_str(doc, "error") != NULL) {
+	if (jget_str(doc, "error") != NULL) {
 		fputs("<p class=\"none\">", f);
-		probe_html_esc(f, dh_str(doc, "error"));
+		probe_html_esc(f, jget_str(doc, "error"));
 		fputs("</p>\n", f);
 		return;
 	}
 	fputs("<p class=\"sub\">nasperf diagnose, daemon ", f);
-	probe_html_esc(f, dh_str(doc, "daemon"));
+	probe_html_esc(f, jget_str(doc, "daemon"));
 	fprintf(f, ", %.0f s of a budget of %.0f s</p>\n",
 	    json_number_value(json_object_get(doc, "seconds")),
 	    json_number_value(json_object_get(doc, "budget_seconds")));
@@ -198,9 +192,9 @@ dh_body(FILE *f, const json_t *doc, int sub)
 		probe_html_esc(f, lower);
 		fputs(".</p>\n", f);
 	}
-	if (dh_str(doc, "ceilings_note") != NULL) {
+	if (jget_str(doc, "ceilings_note") != NULL) {
 		fputs("<p class=\"more\">", f);
-		probe_html_esc(f, dh_str(doc, "ceilings_note"));
+		probe_html_esc(f, jget_str(doc, "ceilings_note"));
 		fputs("</p>\n", f);
 	}
 	dh_tests(f, json_object_get(doc, "tests"), h);
@@ -210,10 +204,10 @@ dh_body(FILE *f, const json_t *doc, int sub)
 		    h);
 		json_array_foreach(json_object_get(doc, "causes"), i, x) {
 			fputs("<li>", f);
-			probe_html_esc(f, dh_str(x, "text"));
-			if (dh_str(x, "figure") != NULL) {
+			probe_html_esc(f, jget_str(x, "text"));
+			if (jget_str(x, "figure") != NULL) {
 				fputs(" <span class=\"more\">(", f);
-				probe_html_esc(f, dh_str(x, "figure"));
+				probe_html_esc(f, jget_str(x, "figure"));
 				fputs(")</span>", f);
 			}
 			fputs("</li>\n", f);
@@ -236,12 +230,12 @@ dh_body(FILE *f, const json_t *doc, int sub)
 	    "</thead><tbody>\n", h, h);
 	json_array_foreach(json_object_get(doc, "steps"), i, x) {
 		fputs("<tr>", f);
-		dh_td(f, "step", NULL, dh_str(x, "step"));
-		dh_td(f, "status", NULL, dh_str(x, "status"));
+		dh_td(f, "step", NULL, jget_str(x, "step"));
+		dh_td(f, "status", NULL, jget_str(x, "status"));
 		snprintf(buf, sizeof buf, "%.1f", json_number_value(
 		    json_object_get(x, "seconds")));
 		dh_td(f, "seconds", "n", buf);
-		dh_td(f, "why", "d", dh_str(x, "why"));
+		dh_td(f, "why", "d", jget_str(x, "why"));
 		fputs("</tr>\n", f);
 	}
 	fputs("</tbody></table></div>\n", f);
@@ -265,7 +259,7 @@ dh_cell(FILE *f, const char *label, const json_t *cell, int files)
 		fprintf(f, "%.0f files/s", x);
 	else
 		fprintf(f, "%.1f MB/s", x / 1e6);
-	cls = dh_class(dh_str(cell, "verdict"));
+	cls = dh_class(jget_str(cell, "verdict"));
 	fprintf(f, " <span class=\"tag c-%s\">%s</span></td>", cls, cls);
 }
 
@@ -277,7 +271,7 @@ diag_html(FILE *f, const json_t *doc)
 	size_t		 i;
 
 	if (docs == NULL) {
-		dh_head(f, dh_str(doc, "target"));
+		dh_head(f, jget_str(doc, "target"));
 		dh_body(f, doc, 0);
 	} else {
 		snprintf(title, sizeof title, "%zu targets side by side",
@@ -289,8 +283,8 @@ diag_html(FILE *f, const json_t *doc)
 		    "</thead><tbody>\n", f);
 		json_array_foreach(json_object_get(doc, "comparison"), i, r) {
 			fputs("<tr>", f);
-			dh_td(f, "protocol", NULL, dh_str(r, "protocol"));
-			dh_td(f, "target", "d", dh_str(r, "target"));
+			dh_td(f, "protocol", NULL, jget_str(r, "protocol"));
+			dh_td(f, "target", "d", jget_str(r, "target"));
 			dh_cell(f, "read", json_object_get(r, "read"), 0);
 			dh_cell(f, "write", json_object_get(r, "write"), 0);
 			dh_cell(f, "small files", json_object_get(r,

@@ -5,7 +5,8 @@
 noinst_LIBRARIES += common/libnascommon.a
 common_libnascommon_a_SOURCES = common/synth_pattern.c common/synth_pattern.h \
 	common/tls_fp.c common/tls_fp.h common/jsonnum.c common/jsonnum.h \
-	common/advice.c common/advice.h common/report_yaml.c common/report_yaml.h
+	common/advice.c common/advice.h common/report_yaml.c common/report_yaml.h \
+	common/jsonget.h
 nodist_common_libnascommon_a_SOURCES = common/report_css.c
 common_libnascommon_a_CFLAGS = $(DAEMON_CFLAGS)
 

@@ -14,15 +14,9 @@
 #include <jansson.h>
 
 #include "baseline.h"
+#include "jsonget.h"
 #include "log.h"
 #include "state.h"
-
-/* A number member of an object, or 0. */
-static double
-bl_num(const json_t *o, const char *key)
-{
-	return (json_number_value(json_object_get(o, key)));
-}
 
 /* Set key of object o to x when x was measured. */
 static void
@@ -90,18 +84,18 @@ bl_disk(json_t *disks, const json_t *k, json_t *date, json_t *test)
 	bl_copy(e, k, "serial", "serial");
 	bl_copy(e, k, "firmware", "firmware");
 	bl_copy(e, k, "size_bytes", "size_bytes");
-	if (bl_num(json_object_get(zs, "outer"), "bytes_per_s") > 0) {
+	if (jget_num(json_object_get(zs, "outer"), "bytes_per_s") > 0) {
 		if ((z = bl_child(e, "seq_read_bytes_per_s")) == NULL)
 			return (-1);
 		for (i = 0; i < sizeof zones / sizeof zones[0]; i++)
-			bl_set_pos(z, zones[i], bl_num(json_object_get(zs,
+			bl_set_pos(z, zones[i], jget_num(json_object_get(zs,
 			    zones[i]), "bytes_per_s"));
 	}
 	bl_set_pos(e, "concurrent_read_bytes_per_s",
-	    bl_num(json_object_get(k, "concurrent"), "bytes_per_s"));
-	bl_set_pos(e, "rand_read_iops_qd1", bl_num(json_object_get(k,
+	    jget_num(json_object_get(k, "concurrent"), "bytes_per_s"));
+	bl_set_pos(e, "rand_read_iops_qd1", jget_num(json_object_get(k,
 	    "rand_qd1"), "iops"));
-	bl_set_pos(e, "rand_read_iops_qd32", bl_num(json_object_get(k,
+	bl_set_pos(e, "rand_read_iops_qd32", jget_num(json_object_get(k,
 	    "rand_qd32"), "iops"));
 	/* Figures that cannot be the disk's own say so where they stay. */
 	if (json_array_size(json_object_get(k, "implausible")) > 0)
@@ -127,17 +121,17 @@ bl_volume(json_t *vols, const json_t *v, json_t *date, json_t *test)
 	bl_copy(e, v, "fstype", "fstype");
 	json_object_set_new(e, "direct",
 	    json_boolean(json_is_true(json_object_get(v, "direct"))));
-	bl_set_pos(e, "seq_write_bytes_per_s", bl_num(json_object_get(v,
+	bl_set_pos(e, "seq_write_bytes_per_s", jget_num(json_object_get(v,
 	    "write"), "bytes_per_s"));
-	bl_set_pos(e, "seq_read_bytes_per_s", bl_num(json_object_get(v,
+	bl_set_pos(e, "seq_read_bytes_per_s", jget_num(json_object_get(v,
 	    "read"), "bytes_per_s"));
-	bl_set_pos(e, "rand_read_iops_qd32", bl_num(json_object_get(v,
+	bl_set_pos(e, "rand_read_iops_qd32", jget_num(json_object_get(v,
 	    "rand_read"), "iops"));
-	bl_set_pos(e, "rand_write_iops_qd32", bl_num(json_object_get(v,
+	bl_set_pos(e, "rand_write_iops_qd32", jget_num(json_object_get(v,
 	    "rand_write"), "iops"));
-	bl_set_pos(e, "expected_read_bytes_per_s", bl_num(ex,
+	bl_set_pos(e, "expected_read_bytes_per_s", jget_num(ex,
 	    "read_bytes_per_s"));
-	bl_set_pos(e, "expected_write_bytes_per_s", bl_num(ex,
+	bl_set_pos(e, "expected_write_bytes_per_s", jget_num(ex,
 	    "write_bytes_per_s"));
 	return (0);
 }
@@ -224,18 +218,18 @@ baseline_get(const json_t *b, const char *name, double *rd, double *wr,
 		*when = 0;
 	if ((e = json_object_get(json_object_get(b, "volumes"), name)) !=
 	    NULL) {
-		*rd = bl_num(e, "seq_read_bytes_per_s");
-		*wr = bl_num(e, "seq_write_bytes_per_s");
+		*rd = jget_num(e, "seq_read_bytes_per_s");
+		*wr = jget_num(e, "seq_write_bytes_per_s");
 	} else if ((e = json_object_get(json_object_get(b, "disks"), name)) !=
 	    NULL)
-		*rd = bl_num(json_object_get(e, "seq_read_bytes_per_s"),
+		*rd = jget_num(json_object_get(e, "seq_read_bytes_per_s"),
 		    "outer");
 	else {
 		errno = ENOENT;
 		return (-1);
 	}
-	*iops = bl_num(e, "rand_read_iops_qd32");
+	*iops = jget_num(e, "rand_read_iops_qd32");
 	if (when != NULL)
-		*when = bl_num(e, "date");
+		*when = jget_num(e, "date");
 	return (0);
 }

@@ -28,6 +28,7 @@
 #include <jansson.h>
 
 #include "advice.h"
+#include "jsonget.h"
 #include "probe.h"
 #include "report_html.h"
 
@@ -111,25 +112,6 @@ static void
 html_esc(struct html *h, const char *s)
 {
 	probe_html_esc(h->out, s);
-}
-
-/* The string at key of o, or NULL when absent or not a string. */
-static const char *
-html_str(const json_t *o, const char *key)
-{
-	return (json_string_value(json_object_get(o, key)));
-}
-
-/* Store the number at key of o in *v; 1, or 0 when absent or not a number. */
-static int
-html_num(const json_t *o, const char *key, double *v)
-{
-	json_t	*j = json_object_get(o, key);
-
-	if (!json_is_number(j))
-		return (0);
-	*v = json_number_value(j);
-	return (1);
 }
 
 /* Store element i of array a in *v; 1, or 0 for a null or a non-number. */
@@ -378,7 +360,7 @@ html_gaps(struct html *h, double x0, double pw, double y0, double ph)
 	int	 any = 0;
 
 	json_array_foreach(h->gaps, i, g) {
-		if (!html_num(g, "from", &from) || !html_num(g, "to", &to))
+		if (!jget_num_to(g, "from", &from) || !jget_num_to(g, "to", &to))
 			continue;
 		from -= h->wstart;
 		to -= h->wstart;
@@ -516,11 +498,11 @@ html_head(struct html *h, const json_t *run)
 	    "<meta charset=\"utf-8\">\n"
 	    "<meta name=\"viewport\" content=\"width=device-width, "
 	    "initial-scale=1\">\n<title>nasperf: ", h->out);
-	if (html_str(run, "label") != NULL)
-		html_esc(h, html_str(run, "label"));
+	if (jget_str(run, "label") != NULL)
+		html_esc(h, jget_str(run, "label"));
 	else {
 		fputs("run ", h->out);
-		html_esc(h, html_str(run, "id"));
+		html_esc(h, jget_str(run, "id"));
 	}
 	if (json_is_true(json_object_get(run, "interrupted")))
 		fputs(" (interrupted)", h->out);
@@ -535,7 +517,7 @@ html_opt(struct html *h, const json_t *o, const char *key,
 {
 	const char	*s;
 
-	if ((s = html_str(o, key)) == NULL)
+	if ((s = jget_str(o, key)) == NULL)
 		return;
 	fputs(before, h->out);
 	html_esc(h, s);
@@ -550,8 +532,8 @@ html_opt(struct html *h, const json_t *o, const char *key,
 static void
 html_sub(struct html *h, const json_t *run, const json_t *srv)
 {
-	const char	*proto = html_str(run, "protocol");
-	const char	*op = html_str(run, "op"), *s;
+	const char	*proto = jget_str(run, "protocol");
+	const char	*op = jget_str(run, "op"), *s;
 
 	fputs("<p class=\"sub\">", h->out);
 	if (proto != NULL || op != NULL) {
@@ -561,10 +543,10 @@ html_sub(struct html *h, const json_t *run, const json_t *srv)
 		fputs(" · ", h->out);
 	}
 	fputs("client ", h->out);
-	html_esc(h, (s = html_str(run, "client")) != NULL ? s : "unknown");
+	html_esc(h, (s = jget_str(run, "client")) != NULL ? s : "unknown");
 	html_opt(h, run, "client_addr", " (", ")");
 	fputs(" · server ", h->out);
-	html_esc(h, (s = html_str(srv, "hostname")) != NULL ? s : "unknown");
+	html_esc(h, (s = jget_str(srv, "hostname")) != NULL ? s : "unknown");
 	html_opt(h, srv, "model", ", ", "");
 	html_opt(h, srv, "kernel", ", Linux ", "");
 	fputs("</p>\n", h->out);
@@ -590,35 +572,35 @@ html_header(struct html *h, const json_t *r)
 	win = json_object_get(r, "window");
 
 	fputs("<header>\n<h1>", h->out);
-	if ((s = html_str(run, "label")) != NULL)
+	if ((s = jget_str(run, "label")) != NULL)
 		html_esc(h, s);
 	else {
 		fputs("Run ", h->out);
-		html_esc(h, html_str(run, "id"));
+		html_esc(h, jget_str(run, "id"));
 	}
 	fputs("</h1>\n", h->out);
 	html_sub(h, run, srv);
 	fputs("<dl class=\"meta\">\n", h->out);
 
-	html_kv(h, "Run", html_str(run, "id"));
-	s = html_str(run, "state");
+	html_kv(h, "Run", jget_str(run, "id"));
+	s = jget_str(run, "state");
 	snprintf(b, sizeof b, "%s%s%s", s != NULL ? s : "—",
 	    json_is_true(json_object_get(run, "retroactive")) ?
 	    ", marked afterwards" : "", json_is_true(json_object_get(run,
 	    "interrupted")) ? ", interrupted" : "");
 	html_kv(h, "State", b);
-	html_kv(h, "Started", html_num(run, "start", &v) ?
+	html_kv(h, "Started", jget_num_to(run, "start", &v) ?
 	    html_time(b, sizeof b, v) : NULL);
-	html_kv(h, "Ended", html_num(run, "end", &v) ?
+	html_kv(h, "Ended", jget_num_to(run, "end", &v) ?
 	    html_time(b, sizeof b, v) : NULL);
 	b3[0] = '\0';
-	if (html_num(win, "seconds", &v))
+	if (jget_num_to(win, "seconds", &v))
 		snprintf(b3, sizeof b3, "%.1f s", v);
-	if (html_num(win, "samples", &v) && html_num(win, "step", &v2))
+	if (jget_num_to(win, "samples", &v) && jget_num_to(win, "step", &v2))
 		snprintf(b3 + strlen(b3), sizeof b3 - strlen(b3),
 		    "%s%.0f samples of %g s", b3[0] != '\0' ? ", " : "", v, v2);
 	/* The date is in Started; the time of day is enough here. */
-	if (html_num(win, "start", &v) &&
+	if (jget_num_to(win, "start", &v) &&
 	    strlen(html_time(b, sizeof b, v)) > 11)
 		snprintf(b2, sizeof b2, "%s%sfrom %s", b3, b3[0] != '\0' ?
 		    " " : "", b + 11);
@@ -628,39 +610,39 @@ html_header(struct html *h, const json_t *r)
 	if ((ngaps = json_array_size(h->gaps)) > 0) {
 		v2 = 0;
 		for (i = 0; i < ngaps; i++) {
-			if (html_num(json_array_get(h->gaps, i), "seconds", &v))
+			if (jget_num_to(json_array_get(h->gaps, i), "seconds", &v))
 				v2 += v;
 		}
 		snprintf(b, sizeof b, "%zu, %.1f s not sampled", ngaps, v2);
 		html_kv(h, "Gaps", b);
 	}
-	html_kv(h, "Client rate", html_num(r, "client_rate", &v) ?
+	html_kv(h, "Client rate", jget_num_to(r, "client_rate", &v) ?
 	    (snprintf(b, sizeof b, "%s MB/s", html_fmt(b2, sizeof b2,
 	    v / HTML_MB)), b) : NULL);
-	html_kv(h, "Client timing", html_num(run, "client_seconds", &v) ?
+	html_kv(h, "Client timing", jget_num_to(run, "client_seconds", &v) ?
 	    (snprintf(b, sizeof b, "%.2f s", v), b) : NULL);
-	if (html_num(run, "bytes", &v)) {
+	if (jget_num_to(run, "bytes", &v)) {
 		snprintf(b, sizeof b, "%s MB", html_fmt(b2, sizeof b2,
 		    v / HTML_MB));
-		if (html_num(run, "ops", &v2))
+		if (jget_num_to(run, "ops", &v2))
 			snprintf(b + strlen(b), sizeof b - strlen(b),
 			    " in %.0f ops", v2);
-		if (html_num(run, "block_size", &v2))
+		if (jget_num_to(run, "block_size", &v2))
 			snprintf(b + strlen(b), sizeof b - strlen(b),
 			    " of %.0f B", v2);
 		html_kv(h, "Data", b);
 	} else
 		html_kv(h, "Data", NULL);
-	if (html_num(run, "files", &v)) {
+	if (jget_num_to(run, "files", &v)) {
 		snprintf(b, sizeof b, "%.0f", v);
 		html_kv(h, "Files", b);
 	}
 	if (json_is_object(json_object_get(r, "path")))
 		html_kv(h, "Path", json_is_true(json_object_get(json_object_get(
-		    r, "path"), "observed")) ? html_str(json_object_get(r,
-		    "path"), "summary") : html_str(json_object_get(r, "path"),
+		    r, "path"), "observed")) ? jget_str(json_object_get(r,
+		    "path"), "summary") : jget_str(json_object_get(r, "path"),
 		    "why"));
-	html_kv(h, "Clock offset", html_num(run, "clock_offset", &v) ?
+	html_kv(h, "Clock offset", jget_num_to(run, "clock_offset", &v) ?
 	    (snprintf(b, sizeof b, "%+.1f ms (client − server)", v * 1000),
 	    b) : NULL);
 	fputs("</dl>\n</header>\n", h->out);
@@ -675,7 +657,7 @@ html_kpi(struct html *h, const char *label, const json_t *o, const char *key,
 	double	v;
 
 	fprintf(h->out, "<div><dt>%s</dt><dd>", label);
-	if (!html_num(o, key, &v)) {
+	if (!jget_num_to(o, key, &v)) {
 		fputs("—</dd></div>\n", h->out);
 		return;
 	}
@@ -693,7 +675,7 @@ html_verdict(struct html *h, const json_t *v)
 	const char	*cls, *s;
 	size_t		 i;
 
-	cls = html_class(html_str(v, "class"));
+	cls = html_class(jget_str(v, "class"));
 	fprintf(h->out, "<section class=\"verdict c-%s\" id=\"verdict\">\n"
 	    "<p class=\"big\">", cls);
 	for (i = 0; i < sizeof html_classes / sizeof *html_classes; i++) {
@@ -701,18 +683,18 @@ html_verdict(struct html *h, const json_t *v)
 			fputs(html_classes[i].headline, h->out);
 	}
 	fputs("</p>\n", h->out);
-	if ((s = html_str(v, "resource")) != NULL) {
+	if ((s = jget_str(v, "resource")) != NULL) {
 		fputs("<p class=\"res\">", h->out);
 		html_esc(h, s);
 		fputs("</p>\n", h->out);
 	}
 	fputs("<p class=\"sum\">", h->out);
-	html_esc(h, (s = html_str(v, "summary")) != NULL ? s : "No summary.");
+	html_esc(h, (s = jget_str(v, "summary")) != NULL ? s : "No summary.");
 	fputs("</p>\n<dl class=\"kpi\">\n", h->out);
 	html_kpi(h, "Utilisation", v, "utilisation_pct", 1);
 	html_kpi(h, "Headroom", v, "headroom_pct", 0);
 	fputs("<div><dt>Confidence</dt><dd>", h->out);
-	html_esc(h, (s = html_str(v, "confidence")) != NULL ? s : "—");
+	html_esc(h, (s = jget_str(v, "confidence")) != NULL ? s : "—");
 	fputs("</dd></div>\n</dl>\n</section>\n", h->out);
 }
 
@@ -725,22 +707,22 @@ html_ceiling(struct html *h, const char *name, const json_t *c)
 	double		 v;
 
 	fprintf(h->out, "<tr><th>%s</th>", name);
-	if (!html_num(c, "bytes_per_s", &v)) {
+	if (!jget_num_to(c, "bytes_per_s", &v)) {
 		fputs("<td>—</td><td>unmeasured: ", h->out);
-		html_esc(h, html_str(c, "how"));
+		html_esc(h, jget_str(c, "how"));
 		fputs("</td></tr>\n", h->out);
 		return;
 	}
 	fprintf(h->out, "<td class=\"n\">%s MB/s</td><td>", html_fmt(b,
 	    sizeof b, v / HTML_MB));
 	/* "of" is "" where the run's interface is not known. */
-	if ((s = html_str(c, "of")) != NULL && *s != '\0') {
+	if ((s = jget_str(c, "of")) != NULL && *s != '\0') {
 		html_esc(h, s);
 		fputs(", ", h->out);
 	}
 	fputs("by ", h->out);
-	html_esc(h, html_str(c, "basis"));
-	if (html_num(c, "measured", &v)) {
+	html_esc(h, jget_str(c, "basis"));
+	if (jget_num_to(c, "measured", &v)) {
 		html_time(t, sizeof t, v);
 		fputs(", ", h->out);
 		html_esc(h, t);
@@ -760,21 +742,21 @@ html_ceilings(struct html *h, const json_t *c)
 	fputs("<section id=\"ceilings\">\n<h2>Ceilings</h2>\n<table>\n", h->out);
 	html_ceiling(h, "Disks", json_object_get(c, "disks"));
 	html_ceiling(h, "Network", json_object_get(c, "network"));
-	if (html_num(c, "transfer_bytes_per_s", &v)) {
+	if (jget_num_to(c, "transfer_bytes_per_s", &v)) {
 		fprintf(h->out, "<tr><th>Transfer</th><td class=\"n\">%s "
 		    "MB/s</td><td>", html_fmt(b, sizeof b, v / HTML_MB));
-		if (html_num(c, "share_of_lower_pct", &pct)) {
+		if (jget_num_to(c, "share_of_lower_pct", &pct)) {
 			fprintf(h->out, "%.0f %% of the lower ceiling, the ",
 			    pct);
-			html_esc(h, html_str(c, "lower"));
-			fputs(html_str(c, "lower") != NULL && strcmp(html_str(c,
+			html_esc(h, jget_str(c, "lower"));
+			fputs(jget_str(c, "lower") != NULL && strcmp(jget_str(c,
 			    "lower"), "disks") == 0 ? "'" : "'s", h->out);
 		}
 		fputs("</td></tr>\n", h->out);
 	}
 	if (json_is_object(json_object_get(c, "rest"))) {
 		fputs("<tr><th>The rest</th><td></td><td>taken by ", h->out);
-		html_esc(h, html_str(json_object_get(c, "rest"), "text"));
+		html_esc(h, jget_str(json_object_get(c, "rest"), "text"));
 		fputs("</td></tr>\n", h->out);
 	}
 	fputs("</table>\n</section>\n", h->out);
@@ -795,15 +777,15 @@ html_observations(struct html *h, const json_t *obs)
 	fputs("<ul class=\"obs\">\n", h->out);
 	json_array_foreach(obs, i, o) {
 		fprintf(h->out, "<li class=\"c-%s\"><span class=\"tag\">",
-		    html_class(html_str(o, "class")));
-		html_esc(h, html_str(o, "class"));
+		    html_class(jget_str(o, "class")));
+		html_esc(h, jget_str(o, "class"));
 		fputs("</span> ", h->out);
-		if (html_str(o, "resource") != NULL) {
+		if (jget_str(o, "resource") != NULL) {
 			fputs("<b>", h->out);
-			html_esc(h, html_str(o, "resource"));
+			html_esc(h, jget_str(o, "resource"));
 			fputs("</b>: ", h->out);
 		}
-		html_esc(h, html_str(o, "text"));
+		html_esc(h, jget_str(o, "text"));
 		fputs("</li>\n", h->out);
 	}
 	fputs("</ul>\n</section>\n", h->out);
@@ -822,11 +804,11 @@ html_hints(struct html *h, const json_t *hints)
 	    "\n", h->out);
 	json_array_foreach(hints, i, o) {
 		fputs("<li><span class=\"tag\">", h->out);
-		html_esc(h, html_str(o, "kind"));
+		html_esc(h, jget_str(o, "kind"));
 		fputs("</span> ", h->out);
-		html_esc(h, html_str(o, "text"));
+		html_esc(h, jget_str(o, "text"));
 		fputs(" <i>(", h->out);
-		html_esc(h, html_str(o, "figure"));
+		html_esc(h, jget_str(o, "figure"));
 		fputs(")</i></li>\n", h->out);
 	}
 	fputs("</ul>\n</section>\n", h->out);
@@ -843,7 +825,7 @@ html_next(struct html *h, const json_t *report)
 	size_t	 i;
 
 	if ((next = json_array()) == NULL || advice_add(next,
-	    html_str(json_object_get(report, "verdict"), "class"),
+	    jget_str(json_object_get(report, "verdict"), "class"),
 	    json_object_get(report, "hints")) == -1) {
 		json_decref(next);
 		return (-1);
@@ -871,7 +853,7 @@ html_cell_value(struct html *h, const json_t *row, const char *key,
 	double	v;
 
 	fprintf(h->out, "<td class=\"n\" data-l=\"%s\">", label);
-	if (!html_num(row, key, &v))
+	if (!jget_num_to(row, key, &v))
 		fputs("—", h->out);
 	else if (unit != NULL && strcmp(unit, "B/s") == 0)
 		fprintf(h->out, "%s MB/s", html_fmt(b, sizeof b, v / HTML_MB));
@@ -893,7 +875,7 @@ html_cell_pct(struct html *h, const json_t *row, const char *key)
 	double	v;
 
 	fputs("<td class=\"n\" data-l=\"Used\">", h->out);
-	if (html_num(row, key, &v))
+	if (jget_num_to(row, key, &v))
 		fprintf(h->out, "%s %%<span class=\"bar\"><i style=\"width:"
 		    "%.0f%%\"></i></span>", html_fmt(b, sizeof b, v),
 		    v < 0 ? 0 : v > 100 ? 100 : v);
@@ -919,20 +901,20 @@ html_evidence(struct html *h, const json_t *ev)
 	    "<th>Resource</th><th>Metric</th><th>Value</th><th>Capacity</th>"
 	    "<th>Used</th><th>Detail</th></tr></thead>\n<tbody>\n", h->out);
 	json_array_foreach(ev, i, row) {
-		unit = html_str(row, "unit");
+		unit = jget_str(row, "unit");
 		fprintf(h->out, "<tr class=\"c-%s\"><td><span class=\"tag\">",
-		    html_class(html_str(row, "class")));
-		html_esc(h, html_str(row, "class"));
+		    html_class(jget_str(row, "class")));
+		html_esc(h, jget_str(row, "class"));
 		fputs("</span></td><td data-l=\"Resource\">", h->out);
-		html_esc(h, html_str(row, "resource"));
+		html_esc(h, jget_str(row, "resource"));
 		fputs("</td><td data-l=\"Metric\">", h->out);
-		html_esc(h, html_str(row, "metric"));
+		html_esc(h, jget_str(row, "metric"));
 		fputs("</td>", h->out);
 		html_cell_value(h, row, "value", unit, "Value");
 		html_cell_value(h, row, "capacity", unit, "Capacity");
 		html_cell_pct(h, row, "utilisation_pct");
 		fputs("<td class=\"d\" data-l=\"Detail\">", h->out);
-		html_esc(h, html_str(row, "detail"));
+		html_esc(h, jget_str(row, "detail"));
 		fputs("</td></tr>\n", h->out);
 	}
 	fputs("</tbody></table></div>\n</section>\n", h->out);
@@ -957,7 +939,7 @@ html_list(struct html *h, const json_t *arr, const char *st, char m,
 	for (i = 0; i < json_array_size(arr); i++) {
 		if (st[i] != m)
 			continue;
-		html_esc(h, html_str(json_array_get(arr, i), "name"));
+		html_esc(h, jget_str(json_array_get(arr, i), "name"));
 		fputs(++done < count ? ", " : ".", h->out);
 	}
 	fputs("</p>\n", h->out);
@@ -998,7 +980,7 @@ html_client(struct html *h, const json_t *series)
 	struct html_chart	 c;
 	const json_t		*cl = json_object_get(series,
 				    "client_bytes_per_s");
-	const char		*op = html_str(h->run, "op");
+	const char		*op = jget_str(h->run, "op");
 	char			 label[96], wire[96], b[32];
 	double			 avg, v;
 	int			 flat = html_flat(h, cl, &avg);
@@ -1006,10 +988,10 @@ html_client(struct html *h, const json_t *series)
 	html_chart_init(&c, NULL, flat ? "Client rate: an average" :
 	    "Client rate", "MB/s", HTML_MIN_MBS, 0);
 	snprintf(label, sizeof label, "client");
-	if (flat && html_num(h->run, "bytes", &v)) {
+	if (flat && jget_num_to(h->run, "bytes", &v)) {
 		snprintf(label, sizeof label, "client's average: %s MB",
 		    html_fmt(b, sizeof b, v / HTML_MB));
-		if (html_num(h->run, "client_seconds", &v))
+		if (jget_num_to(h->run, "client_seconds", &v))
 			snprintf(label + strlen(label), sizeof label -
 			    strlen(label), " in %.2f s,", v);
 	} else if (flat)
@@ -1056,14 +1038,14 @@ html_nic(struct html *h, struct html_chart *c, const json_t *nic, int own)
 	double	cap, ceil;
 	int	has_cap;
 
-	html_chart_init(c, html_str(nic, "name"), own ? "receive and send: "
+	html_chart_init(c, jget_str(nic, "name"), own ? "receive and send: "
 	    "the run's interface" : "receive and send", "MB/s", HTML_MIN_MBS,
 	    0);
 	html_add(c, "rx", json_object_get(nic, "rx_bytes_per_s"), 1 / HTML_MB);
 	html_add(c, "tx", json_object_get(nic, "tx_bytes_per_s"), 1 / HTML_MB);
-	if ((has_cap = html_num(nic, "capacity_bytes_per_s", &cap)))
+	if ((has_cap = jget_num_to(nic, "capacity_bytes_per_s", &cap)))
 		html_add_const(c, "capacity", cap, 1 / HTML_MB);
-	if (own && html_num(h->ceiling, "bytes_per_s", &ceil) && (!has_cap ||
+	if (own && jget_num_to(h->ceiling, "bytes_per_s", &ceil) && (!has_cap ||
 	    fabs(ceil - cap) > 0.01 * cap)) {
 		html_add_const(c, "network ceiling", ceil, 1 / HTML_MB);
 		c->l[c->nl - 1].colour = HTML_DARK;
@@ -1145,7 +1127,7 @@ html_nics(struct html *h, const json_t *nics)
 static void
 html_disk_rw(struct html_chart *c, const json_t *d, double ymax, int small)
 {
-	html_chart_init(c, html_str(d, "name"), "throughput", "MB/s",
+	html_chart_init(c, jget_str(d, "name"), "throughput", "MB/s",
 	    ymax > HTML_MIN_MBS ? ymax : HTML_MIN_MBS, small);
 	html_add(c, "read", json_object_get(d, "read_bytes_per_s"),
 	    1 / HTML_MB);
@@ -1157,7 +1139,7 @@ html_disk_rw(struct html_chart *c, const json_t *d, double ymax, int small)
 static void
 html_disk_busy(struct html_chart *c, const json_t *d, int small)
 {
-	html_chart_init(c, html_str(d, "name"), "busy", "%", 100, small);
+	html_chart_init(c, jget_str(d, "name"), "busy", "%", 100, small);
 	html_add(c, "busy", json_object_get(d, "busy_pct"), 1);
 	c->l[0].colour = html_colours[2];
 }
@@ -1191,8 +1173,8 @@ html_disk_find(const json_t *disks, const char *name)
 	size_t	 i;
 
 	json_array_foreach(disks, i, d) {
-		if (name != NULL && html_str(d, "name") != NULL &&
-		    strcmp(html_str(d, "name"), name) == 0)
+		if (name != NULL && jget_str(d, "name") != NULL &&
+		    strcmp(jget_str(d, "name"), name) == 0)
 			return ((long)i);
 	}
 	return (-1);
@@ -1276,8 +1258,8 @@ html_disks(struct html *h, const json_t *disks)
 		if (json_array_size(json_object_get(d, "members")) == 0)
 			continue;
 		fputs("<div class=\"array\">\n<h4>", h->out);
-		html_esc(h, html_str(d, "name"));
-		kind = html_str(d, "kind");
+		html_esc(h, jget_str(d, "name"));
+		kind = jget_str(d, "kind");
 		fputs(" <span class=\"sub\">(", h->out);
 		html_esc(h, kind != NULL ? kind : "array");
 		fprintf(h->out, " of %zu: ",
@@ -1431,7 +1413,7 @@ html_cpus(struct html *h, const json_t *cpus)
 			rest = means[i];
 		if (st[i] != 's')
 			continue;
-		html_chart_init(&c, html_str(cpu, "name"), "busy", "%", 100,
+		html_chart_init(&c, jget_str(cpu, "name"), "busy", "%", 100,
 		    n > HTML_MAX_LARGE);
 		html_add(&c, "busy", json_object_get(cpu, "busy_pct"), 1);
 		html_add(&c, "softirq", json_object_get(cpu, "softirq_pct"), 1);
@@ -1475,13 +1457,13 @@ html_groups(struct html *h, const json_t *groups)
 	json_array_foreach(groups, i, g) {
 		if (st[i] != 's')
 			continue;
-		if (html_str(g, "top") != NULL)
+		if (jget_str(g, "top") != NULL)
 			snprintf(labels[k], sizeof labels[k], "%s (%s)",
-			    html_str(g, "name") ? html_str(g, "name") : "?",
-			    html_str(g, "top"));
+			    jget_str(g, "name") ? jget_str(g, "name") : "?",
+			    jget_str(g, "top"));
 		else
 			snprintf(labels[k], sizeof labels[k], "%s",
-			    html_str(g, "name") ? html_str(g, "name") : "?");
+			    jget_str(g, "name") ? jget_str(g, "name") : "?");
 		html_add(&c, labels[k++], json_object_get(g, "cpu_pct"), 1);
 	}
 	if (k > 0)
@@ -1537,9 +1519,9 @@ report_html_write(const json_t *report, FILE *out)
 	h.t = json_object_get(series, "t");
 	h.n = json_array_size(h.t);
 	/* Gaps can be placed only against the window's start. */
-	if (html_num(win, "start", &h.wstart))
+	if (jget_num_to(win, "start", &h.wstart))
 		h.gaps = json_object_get(win, "gaps");
-	if (!html_num(win, "seconds", &h.xmax))
+	if (!jget_num_to(win, "seconds", &h.xmax))
 		h.xmax = 0;
 	for (i = 0; i < h.n; i++) {
 		if (html_at(h.t, i, &v) && v > h.xmax)
@@ -1552,11 +1534,11 @@ report_html_write(const json_t *report, FILE *out)
 	    "network");
 	if (json_is_true(json_object_get(json_object_get(report, "path"),
 	    "observed")))
-		h.nic_name = html_str(json_object_get(report, "path"),
+		h.nic_name = jget_str(json_object_get(report, "path"),
 		    "interface");
 	json_array_foreach(json_object_get(series, "nics"), i, nic) {
-		if (h.nic_name != NULL && html_str(nic, "name") != NULL &&
-		    strcmp(html_str(nic, "name"), h.nic_name) == 0)
+		if (h.nic_name != NULL && jget_str(nic, "name") != NULL &&
+		    strcmp(jget_str(nic, "name"), h.nic_name) == 0)
 			h.nic = nic;
 	}
 
@@ -1572,9 +1554,9 @@ report_html_write(const json_t *report, FILE *out)
 	if (html_series(&h, series) == -1)
 		return (-1);
 	fputs("<footer>nasperf report", out);
-	if (html_num(report, "version", &v))
+	if (jget_num_to(report, "version", &v))
 		fprintf(out, " version %.0f", v);
-	if (html_num(report, "generated", &v))
+	if (jget_num_to(report, "generated", &v))
 		fprintf(out, ", generated %s", html_time(b, sizeof b, v));
 	fputs(".  Rates in MB/s (10<sup>6</sup> bytes per second), times "
 	    "in UTC on the server's clock, x axes in seconds from the "

@@ -12,6 +12,7 @@
 #include <jansson.h>
 
 #include "advice.h"
+#include "jsonget.h"
 #include "np.h"
 #include "nptime.h"
 #include "probe.h"
@@ -39,13 +40,6 @@ rt_str(const json_t *o, const char *key)
 	return (probe_escape_ctl(ring[next++ % RT_RING], s, RT_STRMAX));
 }
 
-/* A number member, or 0. */
-static double
-rt_num(const json_t *o, const char *key)
-{
-	return (json_number_value(json_object_get(o, key)));
-}
-
 /* The run, its window and the client's figure. */
 static void
 rt_run(const json_t *rep, FILE *f)
@@ -69,23 +63,23 @@ rt_run(const json_t *rep, FILE *f)
 	if (json_is_string(json_object_get(run, "client")))
 		fprintf(f, " from %s", rt_str(run, "client"));
 	fprintf(f, "\n");
-	nptime_local(t0, sizeof t0, RT_TIME, rt_num(win, "start"));
-	nptime_local(t1, sizeof t1, RT_TIME, rt_num(win, "end"));
+	nptime_local(t0, sizeof t0, RT_TIME, jget_num(win, "start"));
+	nptime_local(t1, sizeof t1, RT_TIME, jget_num(win, "end"));
 	fprintf(f, "window   %s to %s (%.1f s, %lld samples)\n", t0, t1 + 11,
-	    rt_num(win, "seconds"),
+	    jget_num(win, "seconds"),
 	    json_integer_value(json_object_get(win, "samples")));
 	json_array_foreach(json_object_get(win, "gaps"), i, o)
 		fprintf(f, "         not sampling for %.0f s in it (the "
-		    "daemon was down)\n", rt_num(o, "seconds"));
+		    "daemon was down)\n", jget_num(o, "seconds"));
 	if (json_is_string(json_object_get(rep, "history_note")))
 		fprintf(f, "         %s\n", rt_str(rep, "history_note"));
 	if (json_is_number(v = json_object_get(rep, "client_rate"))) {
 		cr = json_number_value(v);
 		verdict_mbs(mb, sizeof mb, cr);
 		fprintf(f, "client   %.1f MB in %.2f s = %s (%.0f Mb/s)\n",
-		    rt_num(run, "bytes") / 1e6,
+		    jget_num(run, "bytes") / 1e6,
 		    json_is_number(json_object_get(run, "client_seconds")) ?
-		    rt_num(run, "client_seconds") : rt_num(win, "seconds"), mb,
+		    jget_num(run, "client_seconds") : jget_num(win, "seconds"), mb,
 		    cr * 8 / 1e6);
 	}
 	if (json_is_true(json_object_get(run, "interrupted")))
@@ -110,7 +104,7 @@ rt_verdict(const json_t *rep, FILE *f)
 	fprintf(f, "         %s\n", rt_str(ver, "summary"));
 	if (json_is_number(json_object_get(ver, "utilisation_pct")))
 		fprintf(f, "         utilisation %.1f %%, headroom %.1f %%, ",
-		    rt_num(ver, "utilisation_pct"), rt_num(ver,
+		    jget_num(ver, "utilisation_pct"), jget_num(ver,
 		    "headroom_pct"));
 	else
 		fprintf(f, "         ");
@@ -151,7 +145,7 @@ rt_ceiling(FILE *f, const char *name, const json_t *c, const char *dir)
 		    rt_str(c, "how"));
 		return;
 	}
-	verdict_mbs(mb, sizeof mb, rt_num(c, "bytes_per_s"));
+	verdict_mbs(mb, sizeof mb, jget_num(c, "bytes_per_s"));
 	/* "of" is "" where the run's interface is not known. */
 	of = json_string_value(json_object_get(c, "of"));
 	fprintf(f, "         %-8s %s%s, %s%sby %s", name, mb, dir,
@@ -159,7 +153,7 @@ rt_ceiling(FILE *f, const char *name, const json_t *c, const char *dir)
 	    *of != '\0' ? " " : "", rt_str(c, "basis"));
 	if (json_is_number(json_object_get(c, "measured")))
 		fprintf(f, ", %s", nptime_local(t, sizeof t, RT_TIME,
-		    rt_num(c, "measured")));
+		    jget_num(c, "measured")));
 	fprintf(f, "\n");
 }
 
@@ -184,11 +178,11 @@ rt_ceilings(const json_t *rep, FILE *f)
 	rt_ceiling(f, "network", json_object_get(c, "network"), "");
 	if (!json_is_number(json_object_get(c, "transfer_bytes_per_s")))
 		return;
-	verdict_mbs(mb, sizeof mb, rt_num(c, "transfer_bytes_per_s"));
+	verdict_mbs(mb, sizeof mb, jget_num(c, "transfer_bytes_per_s"));
 	fprintf(f, "         %-8s %s", "transfer", mb);
 	if (json_is_number(json_object_get(c, "share_of_lower_pct")))
 		fprintf(f, ": %.0f %% of the lower ceiling, the %s%s",
-		    rt_num(c, "share_of_lower_pct"), rt_str(c, "lower"),
+		    jget_num(c, "share_of_lower_pct"), rt_str(c, "lower"),
 		    strcmp(rt_str(c, "lower"), "disks") == 0 ? "'" : "'s");
 	fprintf(f, "\n");
 	if (json_is_object(json_object_get(c, "rest")))

@@ -23,6 +23,7 @@
 #include "cfg.h"
 #include "daemon.h"
 #include "inetdiag.h"
+#include "jsonget.h"
 #include "np.h"
 #include "nptime.h"
 #include "pidfiles.h"
@@ -1381,15 +1382,6 @@ runpath_report(const json_t *start, const json_t *end, double secs)
 	    "box"), procs, secs), "unavailable", un));
 }
 
-/* A number of o's key, or NAN. */
-static double
-runpath_num(const json_t *o, const char *key)
-{
-	const json_t	*v = json_object_get(o, key);
-
-	return (json_is_number(v) ? json_number_value(v) : NAN);
-}
-
 /* The larger of a and b, where either may be NAN. */
 static double
 runpath_max(double a, double b)
@@ -1412,15 +1404,15 @@ runpath_view_proc(const json_t *o, struct verdict_proc *p)
 	    (int)json_integer_value(json_object_get(o, "core")) : -1;
 	p->threads = (int)json_integer_value(json_object_get(o, "threads"));
 	p->kernel = json_is_true(json_object_get(o, "kernel"));
-	p->cpu_pct = runpath_num(o, "cpu_pct");
-	p->wait_pct = runpath_num(o, "cpu_wait_pct");
+	p->cpu_pct = jget_real(o, "cpu_pct");
+	p->wait_pct = jget_real(o, "cpu_wait_pct");
 	p->quota_cores = json_is_object(cg) ? (json_is_number(json_object_get(
-	    cg, "quota_cores")) ? runpath_num(cg, "quota_cores") : 0) : NAN;
-	p->throttled_pct = json_is_object(cg) ? runpath_num(cg,
+	    cg, "quota_cores")) ? jget_real(cg, "quota_cores") : 0) : NAN;
+	p->throttled_pct = json_is_object(cg) ? jget_real(cg,
 	    "throttled_pct") : NAN;
-	p->throttled_periods_pct = json_is_object(cg) ? runpath_num(cg,
+	p->throttled_periods_pct = json_is_object(cg) ? jget_real(cg,
 	    "throttled_periods_pct") : NAN;
-	p->storage_read = runpath_num(o, "storage_read_bytes");
+	p->storage_read = jget_real(o, "storage_read_bytes");
 }
 
 void
@@ -1440,18 +1432,18 @@ runpath_view(const json_t *rep, struct verdict_path *p)
 	p->synth = json_array_size(json_object_get(rep, "connections")) > 0;
 	json_array_foreach(json_object_get(rep, "connections"), i, c) {
 		p->nconn++;
-		p->sent += fmax(0, runpath_num(c, "sent_bytes"));
-		p->received += fmax(0, runpath_num(c, "received_bytes"));
-		if (!isnan(runpath_num(c, "retransmits")))
+		p->sent += fmax(0, jget_real(c, "sent_bytes"));
+		p->received += fmax(0, jget_real(c, "received_bytes"));
+		if (!isnan(jget_real(c, "retransmits")))
 			p->retransmits = (isnan(p->retransmits) ? 0 :
-			    p->retransmits) + runpath_num(c, "retransmits");
-		p->rtt_ms = runpath_max(p->rtt_ms, runpath_num(c, "rtt_ms"));
+			    p->retransmits) + jget_real(c, "retransmits");
+		p->rtt_ms = runpath_max(p->rtt_ms, jget_real(c, "rtt_ms"));
 		p->rwnd_limited_pct = runpath_max(p->rwnd_limited_pct,
-		    runpath_num(c, "receive_window_limited_pct"));
+		    jget_real(c, "receive_window_limited_pct"));
 		p->sndbuf_limited_pct = runpath_max(p->sndbuf_limited_pct,
-		    runpath_num(c, "send_buffer_limited_pct"));
+		    jget_real(c, "send_buffer_limited_pct"));
 		p->sending_pct = runpath_max(p->sending_pct,
-		    runpath_num(c, "sending_pct"));
+		    jget_real(c, "sending_pct"));
 		svc = json_string_value(json_object_get(c, "service"));
 		if (svc == NULL || strcmp(svc, "synth") != 0)
 			p->synth = 0;
@@ -1484,7 +1476,7 @@ runpath_view(const json_t *rep, struct verdict_path *p)
 	 * a wrapped command that told its own count as it ended, that count
 	 * (its processes' last readings miss up to half a second).
 	 */
-	cmd = runpath_num(json_object_get(rep, "command"),
+	cmd = jget_real(json_object_get(rep, "command"),
 	    "storage_read_bytes");
 	p->storage_read = json_array_size(json_object_get(rep, "processes")) >
 	    0 || !isnan(cmd) ? 0 : NAN;
@@ -1492,7 +1484,7 @@ runpath_view(const json_t *rep, struct verdict_path *p)
 		if (p->nproc < VERDICT_PATH_PROCS)
 			runpath_view_proc(o, &p->proc[p->nproc++]);
 		if (isnan(cmd) || !json_is_true(json_object_get(o, "wrapped")))
-			p->storage_read += runpath_num(o,
+			p->storage_read += jget_real(o,
 			    "storage_read_bytes");
 	}
 	if (!isnan(cmd))

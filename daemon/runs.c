@@ -28,6 +28,7 @@
 #include "encode.h"
 #include "history.h"
 #include "http.h"
+#include "jsonget.h"
 #include "log.h"
 #include "np.h"
 #include "nptime.h"
@@ -84,7 +85,7 @@ struct runs {
 
 static size_t	runs_open(const struct runs *);
 static size_t	runs_open_clients(const struct runs *);
-static const char *runs_s(const json_t *, const char *);
+static const char *jget_str(const json_t *, const char *);
 static void	runs_prune(struct runs *);
 static void	runs_join_recorded(struct daemon *, unsigned long);
 
@@ -334,8 +335,8 @@ runs_path_cb(NP_UNUSED evutil_socket_t fd, NP_UNUSED short what, void *arg)
 			continue;
 		addrs[n] = json_string_value(json_object_get(run,
 		    "client_addr"));
-		synth |= runs_s(run, "protocol") != NULL &&
-		    strcmp(runs_s(run, "protocol"), "http") == 0;
+		synth |= jget_str(run, "protocol") != NULL &&
+		    strcmp(jget_str(run, "protocol"), "http") == 0;
 		pids[n] = (int)json_integer_value(json_object_get(run, "pid"));
 		which[n++] = i;
 	}
@@ -674,25 +675,6 @@ runs_pid(const json_t *body, json_t *run, const char *peer, int recorded,
 	return (0);
 }
 
-/* A string member or NULL. */
-static const char *
-runs_s(const json_t *o, const char *key)
-{
-	return (json_string_value(json_object_get(o, key)));
-}
-
-/* An integer member into *v; whether it was there. */
-static int
-runs_u(const json_t *o, const char *key, uint64_t *v)
-{
-	const json_t	*j = json_object_get(o, key);
-
-	if (!json_is_integer(j))
-		return (0);
-	*v = (uint64_t)json_integer_value(j);
-	return (1);
-}
-
 /* The verdict engine's view of a run object. */
 static void
 runs_view(const json_t *run, struct verdict_run *vr, char *idbuf, size_t idsz)
@@ -703,15 +685,15 @@ runs_view(const json_t *run, struct verdict_run *vr, char *idbuf, size_t idsz)
 	snprintf(idbuf, idsz, "%lld", json_integer_value(json_object_get(run,
 	    "id")));
 	vr->id = idbuf;
-	vr->label = runs_s(run, "label");
-	vr->protocol = runs_s(run, "protocol");
-	vr->op = runs_s(run, "op");
-	vr->client = runs_s(run, "client");
-	vr->client_addr = runs_s(run, "client_addr");
-	vr->has_bytes = runs_u(run, "bytes", &vr->bytes);
-	vr->has_ops = runs_u(run, "ops", &vr->ops);
-	vr->has_files = runs_u(run, "files", &vr->files);
-	vr->has_block = runs_u(run, "block_size", &vr->block_size);
+	vr->label = jget_str(run, "label");
+	vr->protocol = jget_str(run, "protocol");
+	vr->op = jget_str(run, "op");
+	vr->client = jget_str(run, "client");
+	vr->client_addr = jget_str(run, "client_addr");
+	vr->has_bytes = jget_u64(run, "bytes", &vr->bytes);
+	vr->has_ops = jget_u64(run, "ops", &vr->ops);
+	vr->has_files = jget_u64(run, "files", &vr->files);
+	vr->has_block = jget_u64(run, "block_size", &vr->block_size);
 	if (json_is_number(j = json_object_get(run, "client_seconds"))) {
 		vr->has_seconds = 1;
 		vr->seconds = json_number_value(j);
@@ -774,10 +756,10 @@ runs_same_size(const json_t *run, const struct verdict_run *vr)
 {
 	uint64_t	v;
 
-	if (vr->has_block && runs_u(run, "block_size", &v) && v > 0 &&
+	if (vr->has_block && jget_u64(run, "block_size", &v) && v > 0 &&
 	    (v > 2 * vr->block_size || 2 * v < vr->block_size))
 		return (0);
-	if (vr->has_bytes && runs_u(run, "bytes", &v) && v > 0 &&
+	if (vr->has_bytes && jget_u64(run, "bytes", &v) && v > 0 &&
 	    (v > 4 * vr->bytes || 4 * v < vr->bytes))
 		return (0);
 	return (1);
@@ -800,9 +782,9 @@ runs_plain(const struct runs *rs, struct verdict_run *vr, char *idbuf,
 	for (i = 0; i < rs->n; i++) {
 		run = json_object_get(rs->v[i].doc, "run");
 		rep = json_object_get(rs->v[i].doc, "report");
-		a = runs_s(run, "client_addr");
-		p = runs_s(run, "protocol");
-		o = runs_s(run, "op");
+		a = jget_str(run, "client_addr");
+		p = jget_str(run, "protocol");
+		o = jget_str(run, "op");
 		if (!json_is_object(json_object_get(rep, "session")) ||
 		    runs_crypted(rep) || a == NULL || p == NULL || o == NULL ||
 		    strcmp(a, vr->client_addr) != 0 ||
@@ -1152,7 +1134,7 @@ runs_list(struct daemon *d, const char *origin, int open_only)
 		run = json_object_get(rs->v[i].doc, "run");
 		if (open_only && json_is_true(json_object_get(run, "ended")))
 			continue;
-		o = runs_s(run, "origin");
+		o = jget_str(run, "origin");
 		if (origin == NULL || (o != NULL && strcmp(o, origin) == 0))
 			json_array_append_new(a, runs_summary(&rs->v[i]));
 	}
@@ -1169,7 +1151,7 @@ runs_client_open(struct daemon *d, const char *addr)
 
 	for (i = 0; i < rs->n; i++) {
 		run = json_object_get(rs->v[i].doc, "run");
-		a = runs_s(run, "client_addr");
+		a = jget_str(run, "client_addr");
 		if (!json_is_true(json_object_get(run, "ended")) &&
 		    json_object_get(run, "origin") == NULL && a != NULL &&
 		    strcmp(a, addr) == 0)
@@ -1225,12 +1207,12 @@ runs_join_recorded(struct daemon *d, unsigned long id)
 	if ((r = runs_find(rs, id)) == NULL)
 		return;
 	me = json_object_get(r->doc, "run");
-	if ((mine = runs_s(me, "client_addr")) == NULL)
+	if ((mine = jget_str(me, "client_addr")) == NULL)
 		return;
 	for (i = 0; i < rs->n && n < NP_NITEMS(xs); i++) {
 		run = json_object_get(rs->v[i].doc, "run");
-		a = runs_s(run, "client_addr");
-		if (runs_s(run, "origin") == NULL || strcmp(runs_s(run,
+		a = jget_str(run, "client_addr");
+		if (jget_str(run, "origin") == NULL || strcmp(jget_str(run,
 		    "origin"), "auto") != 0 || a == NULL || strcmp(a, mine) !=
 		    0 || !json_is_true(json_object_get(run, "ended")) ||
 		    json_number_value(json_object_get(run, "start")) >=
