@@ -85,7 +85,6 @@ struct runs {
 
 static size_t	runs_open(const struct runs *);
 static size_t	runs_open_clients(const struct runs *);
-static const char *jget_str(const json_t *, const char *);
 static void	runs_prune(struct runs *);
 static void	runs_join_recorded(struct daemon *, unsigned long);
 
