@@ -619,7 +619,11 @@ dt_doc(struct dt_test *t)
 		    "layout", v->layout, "members", m, "slow_members", sl,
 		    "direct", v->direct == -1 ? json_null() :
 		    json_boolean(v->direct), "cache", v->direct == -1 ?
-		    json_null() : json_string(v->direct ? "O_DIRECT: the "
+		    json_null() : json_string(strcmp(v->fstype, "zfs") == 0 ?
+		    "ZFS: the ARC may serve the reads, as neither O_DIRECT "
+		    "(before OpenZFS 2.3) nor POSIX_FADV_DONTNEED empties "
+		    "it; a read far over what the members give is the ARC's" :
+		    v->direct ? "O_DIRECT: the "
 		    "page cache was bypassed" : "no O_DIRECT on this "
 		    "filesystem: writes ended with fdatasync, the file's "
 		    "cached pages were dropped (POSIX_FADV_DONTNEED) before "

@@ -28,6 +28,51 @@ const char *const dt_vstep_names[4] = {
 	"write", "read", "rand_read", "rand_write"
 };
 
+/*
+ * A ZFS pool's layout, "raidz2" or "2x raidz2" (top-level vdevs alike,
+ * the members split evenly among them): data goes to every top-level
+ * vdev, and within a raidz to its width less its parity, each at the pace
+ * of the slowest member.  A mirror vdev is counted as one disk, as an md
+ * RAID 1 is, though ZFS may spread one reader over both sides.  dRAID and
+ * pools of mixed vdevs have no figure.
+ */
+static int
+dt_zfs_expected(const char *layout, const double *bps, size_t n, double *rd,
+    double *wr)
+{
+	double		 min;
+	unsigned	 groups = 1, parity = 0;
+	size_t		 i, width;
+	char		*end;
+
+	if (layout[0] >= '1' && layout[0] <= '9') {
+		groups = (unsigned)strtoul(layout, &end, 10);
+		if (strncmp(end, "x ", 2) != 0 || groups == 0)
+			goto bad;
+		layout = end + 2;
+	}
+	if (n == 0 || n % groups != 0)
+		goto bad;
+	width = n / groups;
+	for (min = bps[0], i = 1; i < n; i++)
+		if (bps[i] < min)
+			min = bps[i];
+	if (strcmp(layout, "stripe") == 0)
+		*rd = *wr = (double)n * min;
+	else if (strcmp(layout, "mirror") == 0)
+		*rd = *wr = (double)groups * min;
+	else if (strncmp(layout, "raidz", 5) == 0 && layout[5] >= '1' &&
+	    layout[5] <= '3' && layout[6] == '\0' &&
+	    width > (parity = (unsigned)(layout[5] - '0')))
+		*rd = *wr = (double)groups * (double)(width - parity) * min;
+	else
+		goto bad;
+	return (0);
+bad:
+	errno = EINVAL;
+	return (-1);
+}
+
 /* Expected sequential throughput of a layout; see disktest_plan.h. */
 int
 disktest_expected(const char *layout, const double *bps, size_t n,
@@ -39,6 +84,8 @@ disktest_expected(const char *layout, const double *bps, size_t n,
 	*rd = *wr = 0;
 	if (strncmp(layout, "btrfs ", 6) == 0)
 		layout += 6;
+	if (strncmp(layout, "zfs ", 4) == 0)
+		return (dt_zfs_expected(layout + 4, bps, n, rd, wr));
 	if (n == 0)
 		goto bad;
 	min = bps[0];
@@ -297,6 +344,103 @@ dt_volume_conf(const struct cfg *cfg, const char *path)
  * Add volume conf (configured, and a mount point) and its member disks.
  * Whether it is a directory the runner checks, with the free space.
  */
+/* The name of a top-level vdev's kind: "raidz2", "mirror", "stripe". */
+static void
+dt_zfs_kind(const struct zfs_vdev *vd, char *out, size_t len)
+{
+	switch (vd->type) {
+	case ZFS_VDEV_DISK:
+		snprintf(out, len, "stripe");
+		break;
+	case ZFS_VDEV_MIRROR:
+		snprintf(out, len, "mirror");
+		break;
+	case ZFS_VDEV_RAIDZ:
+		snprintf(out, len, "raidz%d", vd->parity);
+		break;
+	case ZFS_VDEV_DRAID:
+		snprintf(out, len, "draid%d", vd->parity);
+		break;
+	default:
+		snprintf(out, len, "?");
+		break;
+	}
+}
+
+/*
+ * A ZFS dataset as a volume under test: its members are the disks of its
+ * pool's data vdevs (a log, cache, special or spare device holds no
+ * file's sequential data), its layout "zfs raidz2", or "zfs 2x raidz2"
+ * for two top-level vdevs alike, "zfs mixed" for unlike ones.  The pool
+ * comes from zpool status (zpool.c); a dataset whose pool it did not
+ * list cannot be tested.
+ */
+static int
+dt_zfs_volume(const struct topology *topo, struct dt_plan *p,
+    struct dt_volume *v, const char *conf, const char *dataset,
+    struct http_err *r)
+{
+	const struct zfs_pool	*pool = NULL;
+	const struct zfs_vdev	*vd, *top;
+	const struct blockdev	*b;
+	const char		*base;
+	char			 kind[24] = "", k[24];
+	size_t			 i, len = strcspn(dataset, "/"), ntop = 0;
+	int			 mixed = 0, d;
+
+	(void)probe_strlcpy(v->device, dataset, sizeof v->device);
+	for (i = 0; topo->zpool != NULL && i < topo->zpool->npools; i++)
+		if (strlen(topo->zpool->pools[i].name) == len &&
+		    strncmp(topo->zpool->pools[i].name, dataset, len) == 0)
+			pool = &topo->zpool->pools[i];
+	if (pool == NULL)
+		return (http_fail(r, 400, "bad_target", "%s: ZFS dataset %s: "
+		    "its pool is not in zpool status's listing (see zfs in "
+		    "/v1/topology)", conf, dataset));
+	for (i = 1; i < pool->nvdevs; i++) {
+		vd = &pool->vdevs[i];
+		for (top = vd; top->depth > 1 && top->parent > 0; )
+			top = &pool->vdevs[top->parent];
+		if (top->class != ZFS_CLASS_DATA)
+			continue;
+		if (vd->depth == 1) {
+			ntop++;
+			dt_zfs_kind(vd, k, sizeof k);
+			if (kind[0] == '\0')
+				snprintf(kind, sizeof kind, "%s", k);
+			else if (strcmp(kind, k) != 0)
+				mixed = 1;
+		}
+		if (vd->type != ZFS_VDEV_DISK)
+			continue;
+		/* "/dev/sda1" with -P; a bare "sda1" without. */
+		base = strrchr(vd->name, '/') != NULL ?
+		    strrchr(vd->name, '/') + 1 : vd->name;
+		if ((b = dt_leaf(topo, base, 0)) == NULL)
+			continue;
+		if ((d = dt_disk_add(p, b)) == -1)
+			return (http_fail(r, 400, "bad_target", "more than %d "
+			    "disks", DT_MAX_DISKS));
+		if (v->nmembers == DT_MAX_DISKS)
+			break;
+		snprintf(v->members[v->nmembers], sizeof v->members[0], "%s",
+		    base);
+		v->disk[v->nmembers++] = (size_t)d;
+	}
+	if (v->nmembers == 0)
+		return (http_fail(r, 400, "bad_target", "%s: ZFS dataset %s: "
+		    "none of its pool's data disks is a block device here",
+		    conf, dataset));
+	if (mixed)
+		snprintf(v->layout, sizeof v->layout, "zfs mixed");
+	else if (ntop > 1 && strcmp(kind, "stripe") != 0)
+		snprintf(v->layout, sizeof v->layout, "zfs %zux %s", ntop,
+		    kind);
+	else
+		snprintf(v->layout, sizeof v->layout, "zfs %s", kind);
+	return (0);
+}
+
 static int
 dt_volume_add(const struct topology *topo, struct dt_plan *p,
     const char *conf, struct http_err *r)
@@ -331,6 +475,14 @@ dt_volume_add(const struct topology *topo, struct dt_plan *p,
 	snprintf(v->tmp, sizeof v->tmp, "%s/%s", strcmp(conf, "/") == 0 ?
 	    "" : conf, DISKTEST_TMPNAME);
 	snprintf(v->fstype, sizeof v->fstype, "%s", me->fstype);
+	if (strcmp(me->fstype, "zfs") == 0) {
+		if (dt_zfs_volume(topo, p, v, conf, me->source, r) == -1)
+			return (-1);
+		p->nvols++;
+		log_debug("disktest: %s: zfs dataset %s, %s over %zu disks",
+		    conf, me->source, v->layout, v->nmembers);
+		return (0);
+	}
 	if ((dev = topology_mount_device(topo, me)) == NULL)
 		return (http_fail(r, 400, "bad_target", "%s: %s is not on a "
 		    "block device", conf, me->fstype));

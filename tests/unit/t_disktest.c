@@ -62,6 +62,39 @@ t_expected(void)
 	T_ERRNO(disktest_expected("raid0", four, 0, &rd, &wr), EINVAL);
 }
 
+/* ZFS layouts: every top-level vdev, each raidz at its width less parity. */
+static void
+t_expected_zfs(void)
+{
+	double	six[6], twelve[12], rd, wr;
+	size_t	i;
+
+	for (i = 0; i < 12; i++)
+		twelve[i] = i == 7 ? 90e6 : 100e6;
+	for (i = 0; i < 6; i++)
+		six[i] = 100e6;
+	T_OK(disktest_expected("zfs raidz2", six, 6, &rd, &wr));
+	T_NEAR(rd, 400e6, 1);
+	T_NEAR(wr, 400e6, 1);
+	T_OK(disktest_expected("zfs 2x raidz2", twelve, 12, &rd, &wr));
+	T_NEAR(rd, 2 * 4 * 90e6, 1);
+	T_OK(disktest_expected("zfs raidz3", six, 6, &rd, &wr));
+	T_NEAR(rd, 300e6, 1);
+	T_OK(disktest_expected("zfs 3x mirror", six, 6, &rd, &wr));
+	T_NEAR(rd, 300e6, 1);
+	T_OK(disktest_expected("zfs mirror", six, 2, &rd, &wr));
+	T_NEAR(wr, 100e6, 1);
+	T_OK(disktest_expected("zfs stripe", six, 3, &rd, &wr));
+	T_NEAR(rd, 300e6, 1);
+	T_ERRNO(disktest_expected("zfs mixed", six, 6, &rd, &wr), EINVAL);
+	T_ERRNO(disktest_expected("zfs draid2", six, 6, &rd, &wr), EINVAL);
+	T_ERRNO(disktest_expected("zfs 5x raidz2", twelve, 12, &rd, &wr),
+	    EINVAL);
+	T_ERRNO(disktest_expected("zfs raidz2", six, 2, &rd, &wr), EINVAL);
+	T_ERRNO(disktest_expected("zfs 0x mirror", six, 2, &rd, &wr), EINVAL);
+	T_ERRNO(disktest_expected("zfs raidz4", six, 6, &rd, &wr), EINVAL);
+}
+
 /* More than 8 % below the mean is slow; 8 % or less is not. */
 static void
 t_slow(void)
@@ -283,6 +316,130 @@ t_plan_refused(void)
 	}
 }
 
+/*
+ * Pools over the Debian 12 box's disks, as zpool status -P prints them:
+ * tank, a raidz1 of sda, sdb and sdc with nvme0n1p3 as its log; and, on
+ * another such box, duo, two mirrors.
+ */
+static const char t_zpool_tank[] =
+"  pool: tank\n"
+" state: ONLINE\n"
+"config:\n"
+"\n"
+"\tNAME              STATE     READ WRITE CKSUM\n"
+"\ttank              ONLINE       0     0     0\n"
+"\t  raidz1-0        ONLINE       0     0     0\n"
+"\t    /dev/sda      ONLINE       0     0     0\n"
+"\t    /dev/sdb      ONLINE       0     0     0\n"
+"\t    /dev/sdc      ONLINE       0     0     0\n"
+"\tlogs\n"
+"\t  /dev/nvme0n1p3  ONLINE       0     0     0\n"
+"\n"
+"errors: No known data errors\n";
+static const char t_zpool_duo[] =
+"  pool: duo\n"
+" state: ONLINE\n"
+"config:\n"
+"\n"
+"\tNAME              STATE     READ WRITE CKSUM\n"
+"\tduo               ONLINE       0     0     0\n"
+"\t  mirror-0        ONLINE       0     0     0\n"
+"\t    /dev/sda      ONLINE       0     0     0\n"
+"\t    /dev/sdb      ONLINE       0     0     0\n"
+"\t  mirror-1        ONLINE       0     0     0\n"
+"\t    /dev/sdc      ONLINE       0     0     0\n"
+"\t    /dev/nvme0n1p3  ONLINE       0     0     0\n"
+"\n"
+"errors: No known data errors\n";
+
+/* A plan of a test of the ZFS dataset mounted at vol. */
+static int
+t_plan_zfs_one(struct topology *topo, const char *vol, struct dt_plan *p,
+    struct http_err *e)
+{
+	struct cfg	*cfg = cfg_default();
+	json_t		*targets = json_pack("[s]", vol);
+	int		 rc;
+
+	memset(p, 0, sizeof *p);
+	memset(e, 0, sizeof *e);
+	p->forced = json_array();
+	snprintf(cfg->dt_volumes[0], sizeof cfg->dt_volumes[0], "%s", vol);
+	cfg->dt_nvolumes = 1;
+	rc = dt_plan_targets(cfg, topo, "/", targets, p, e);
+	json_decref(p->forced);
+	json_decref(targets);
+	cfg_free(cfg);
+	return (rc);
+}
+
+/* A mount of dataset at mountpoint, added to topo's. */
+static void
+t_mount_zfs(struct topology *topo, const char *dataset, const char *mnt)
+{
+	struct mounts_entry	*me;
+
+	if (topo->mounts.n == topo->mounts.cap) {
+		topo->mounts.cap = topo->mounts.cap * 2 + 4;
+		topo->mounts.v = reallocarray(topo->mounts.v,
+		    topo->mounts.cap, sizeof *topo->mounts.v);
+	}
+	me = &topo->mounts.v[topo->mounts.n++];
+	memset(me, 0, sizeof *me);
+	snprintf(me->source, sizeof me->source, "%s", dataset);
+	snprintf(me->mountpoint, sizeof me->mountpoint, "%s", mnt);
+	snprintf(me->fstype, sizeof me->fstype, "zfs");
+	snprintf(me->options, sizeof me->options, "rw,xattr,noacl");
+}
+
+/*
+ * A ZFS dataset is a volume like another: its pool's data disks are its
+ * members (not the log), its layout the pool's, and a dataset of a pool
+ * zpool status did not list is refused with the reason.
+ */
+static void
+t_plan_zfs(void)
+{
+	static struct dt_plan	 p;
+	static struct zfs_status tank, duo;
+	struct topology		*topo = topology_new();
+	struct http_err		 e;
+	const char		*err;
+
+	T_OK(topology_read(t_root("debian12-6.1-btrfs"), topo));
+	T_OK(zfs_status_parse(t_zpool_tank, sizeof t_zpool_tank - 1, &tank,
+	    &err));
+	T_OK(zfs_status_parse(t_zpool_duo, sizeof t_zpool_duo - 1, &duo,
+	    &err));
+	t_mount_zfs(topo, "tank/share", "/mnt/tank/share");
+	t_mount_zfs(topo, "duo", "/mnt/duo");
+	t_mount_zfs(topo, "gone/data", "/mnt/gone");
+	topo->zpool = &tank;
+	if (!T_TRUE(t_plan_zfs_one(topo, "/mnt/tank/share", &p, &e) == 0))
+		printf("#   %d %s\n", e.status, e.msg);
+	T_EQ_INT((int)p.nvols, 1);
+	T_EQ_STR(p.vols[0].layout, "zfs raidz1");
+	T_EQ_STR(p.vols[0].device, "tank/share");
+	T_EQ_STR(p.vols[0].fstype, "zfs");
+	T_EQ_INT((int)p.vols[0].nmembers, 3);
+	T_EQ_STR(p.vols[0].members[0], "sda");
+	T_EQ_STR(p.vols[0].members[2], "sdc");
+	T_EQ_STR(p.disks[p.vols[0].disk[1]].name, "sdb");
+	T_EQ_INT((int)p.ndisks, 3);	/* the log's nvme0n1 is not read */
+	T_EQ_INT(t_plan_zfs_one(topo, "/mnt/gone", &p, &e), -1);
+	T_EQ_INT(e.status, 400);
+	T_TRUE(strstr(e.msg, "gone/data: its pool is not in zpool status") !=
+	    NULL);
+	topo->zpool = &duo;
+	T_OK(t_plan_zfs_one(topo, "/mnt/duo", &p, &e));
+	T_EQ_STR(p.vols[0].layout, "zfs 2x mirror");
+	T_EQ_INT((int)p.vols[0].nmembers, 4);
+	T_EQ_STR(p.disks[p.vols[0].disk[3]].name, "nvme0n1");
+	topo->zpool = NULL;
+	T_EQ_INT(t_plan_zfs_one(topo, "/mnt/tank/share", &p, &e), -1);
+	topology_free(topo);
+}
+
 /* An array that resyncs refuses a test of its disks, unless forced. */
 static void
 t_plan_resync(void)
@@ -495,11 +652,13 @@ main(void)
 {
 	(void)t_skip;
 	t_expected();
+	t_expected_zfs();
 	t_slow();
 	t_plan_dsm7();
 	t_plan_boxes();
 	t_plan_refused();
 	t_plan_resync();
+	t_plan_zfs();
 	t_implausible();
 	t_baseline();
 	t_init();
