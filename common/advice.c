@@ -93,6 +93,11 @@ static const struct advice advice_hints[] = {
 	    "write must be safe, a fast log device (zpool add POOL log DEV, "
 	    "an SSD with power-loss protection) takes the intent log off the "
 	    "pool's disks." },
+	{ "zfs_sync_writes", "ZFS synchronous writes: a log device on an "
+	    "SSD with power-loss protection (zpool add POOL log DEV) "
+	    "shortens each wait.  zfs set sync=disabled DATASET for a test "
+	    "shows what the pool does without it; do not leave it so where a "
+	    "power cut must not lose the last writes." },
 	{ "zfs_primarycache", "ZFS primarycache: zfs set primarycache=all "
 	    "DATASET lets the ARC keep its file data, so a file read again is "
 	    "served from memory." },

@@ -48,6 +48,7 @@ EXTRA_DIST += tests/fixtures/windows/mkwindows.py \
 	tests/fixtures/windows/two-volumes.json \
 	tests/fixtures/windows/quota-elsewhere.json \
 	tests/fixtures/windows/zfs-arc.json tests/fixtures/windows/zfs-miss.json \
+	tests/fixtures/windows/zfs-sync.json \
 	tests/fixtures/windows/unraid-check.json
 
 check_PROGRAMS += tests/unit/t_peercap

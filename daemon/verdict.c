@@ -48,6 +48,7 @@
 #define V_MSS		1448.0	/* bytes a segment, to count them */
 #define V_INFLIGHT_HI	1.5
 #define V_CEIL_REACHED	85.0	/* of the lower ceiling: it was reached */
+#define V_ZIL_SHARE	0.3	/* intent log commits a write request: sync */
 
 /* A resource looked at, and how close to its limit it was. */
 struct v_cand {
@@ -1375,6 +1376,65 @@ v_inflight(const struct v_ctx *x)
 	return ((double)r->ops / secs * x->path->rtt_ms / 1000.0);
 }
 
+/*
+ * ZFS's intent log commits a second over the window, all datasets of the
+ * box together; NAN when the history has none.
+ */
+static double
+v_zil(const struct v_ctx *x)
+{
+	uint64_t	a = x->a->sys[HIST_SYS_ZIL_COMMITS];
+	uint64_t	b = x->b->sys[HIST_SYS_ZIL_COMMITS];
+
+	if (a == HIST_NONE || b == HIST_NONE || b < a || !(x->T > 0))
+		return (NAN);
+	return ((double)(b - a) / x->T);
+}
+
+/*
+ * Whether a write to a ZFS dataset was synchronous: the intent log
+ * committed at least V_ZIL_SHARE times a write request of the run (a
+ * commit takes a batch, so fewer than one each), or, where the run does
+ * not count its requests, committed at all while the dataset has
+ * sync=always.  *per is the commits a request, NAN when not counted.
+ */
+static int
+v_zil_sync(const struct v_ctx *x, double zil, double *per)
+{
+	const struct zfs_dataset	*d;
+
+	*per = NAN;
+	if (x->path == NULL || !x->path->zfs || x->run->op == NULL ||
+	    strcmp(x->run->op, "write") != 0 || !(zil > 0))
+		return (0);
+	if (x->run->has_ops && x->run->ops > 0) {
+		*per = zil * x->T / (double)x->run->ops;
+		return (*per >= V_ZIL_SHARE);
+	}
+	d = x->run->topo != NULL ? zfs_dataset_find(
+	    x->run->topo->zfs_datasets, x->path->dataset) : NULL;
+	return (d != NULL && strcmp(d->sync, "always") == 0 && zil >= 1.0);
+}
+
+/* Whether zpool status lists a log device (SLOG) in pool. */
+static int
+v_zfs_slog(const struct v_ctx *x, const char *pool)
+{
+	const struct zfs_status	*st = x->run->topo != NULL ?
+	    x->run->topo->zpool : NULL;
+	size_t			 i, j;
+
+	for (i = 0; st != NULL && i < st->npools; i++) {
+		if (strcmp(st->pools[i].name, pool) != 0)
+			continue;
+		for (j = 0; j < st->pools[i].nvdevs; j++)
+			if (st->pools[i].vdevs[j].class == ZFS_CLASS_LOG)
+				return (1);
+		return (0);
+	}
+	return (-1);
+}
+
 /* Whether the run went over a network protocol. */
 static int
 v_networked(const struct verdict_run *r)
@@ -1549,7 +1609,7 @@ v_decide(struct v_ctx *x)
 	const char		*conf;
 	char			 summary[400], res[96], ago[64];
 	double			 req, psi_io, inflight, disk, loss, util = NAN;
-	double			 arc_h, arc_m;
+	double			 arc_h, arc_m, zil, per;
 	size_t			 i;
 
 	for (i = 0; i < x->nc; i++) {
@@ -1672,6 +1732,34 @@ v_decide(struct v_ctx *x)
 		    "went to the pools (%.0f misses, %.0f hits) while nothing "
 		    "on the path was saturated (busiest %.0f %%)",
 		    100.0 * arc_m / (arc_h + arc_m), arc_m, arc_h, x->max_util);
+		conf = "medium";
+		goto done;
+	}
+	/*
+	 * Writes to a ZFS dataset that were synchronous, with nothing on the
+	 * path saturated: each waited for the intent log to have it on
+	 * stable storage, so the log's commit time paces them.
+	 */
+	if (v_zil_sync(x, zil = v_zil(x), &per)) {
+		int	slog = v_zfs_slog(x, x->path->pool);
+		char	per_s[64] = "";
+
+		if (isfinite(per))
+			snprintf(per_s, sizeof per_s, ", %.2f for each write "
+			    "request", per);
+		cls = VERDICT_LATENCY;
+		snprintf(res, sizeof res, "ZFS intent log (synchronous "
+		    "writes)");
+		snprintf(summary, sizeof summary, "latency-bound on "
+		    "synchronous writes: ZFS's intent log committed %.0f "
+		    "times a second%s, while nothing on the path was "
+		    "saturated (busiest %.0f %%): each write waited until the "
+		    "log had it on stable storage, %s", zil, per_s,
+		    x->max_util, slog == 1 ? "on the log device (SLOG) of "
+		    "the pool" : slog == 0 ? "on the pool's own disks, as it "
+		    "has no log device (SLOG)" : "on the pool's disks or its "
+		    "log device");
+		util = x->max_util;
 		conf = "medium";
 		goto done;
 	}

@@ -433,7 +433,8 @@ h_crypt(json_t *a, const struct verdict_facts *f)
 /* The hints of a verdict. */
 /*
  * The ZFS dataset the transfer used, as zfs get listed it: writes that
- * each wait for the intent log (sync=always), reads the ARC may not keep
+ * each wait for the intent log (sync=always, or asked so by the client
+ * when the verdict says the log paced them), reads the ARC may not keep
  * (primarycache=metadata or none).
  */
 static void
@@ -443,9 +444,27 @@ h_zfs(json_t *a, const struct verdict_facts *f)
 	const struct zfs_dataset	*d;
 	char				 fig[320];
 
-	if (p == NULL || !p->zfs || f->run->topo == NULL || f->run->op == NULL ||
-	    (d = zfs_dataset_find(f->run->topo->zfs_datasets, p->dataset)) ==
-	    NULL)
+	if (p == NULL || !p->zfs || f->run->op == NULL)
+		return;
+	d = f->run->topo != NULL ? zfs_dataset_find(
+	    f->run->topo->zfs_datasets, p->dataset) : NULL;
+	/*
+	 * Writes paced by the intent log where the dataset does not force
+	 * it: the client asked for each write to be on stable storage.
+	 */
+	if (f->cls == VERDICT_LATENCY && f->resource != NULL &&
+	    strstr(f->resource, "intent log") != NULL &&
+	    (d == NULL || strcmp(d->sync, "always") != 0)) {
+		snprintf(fig, sizeof fig, "%s: synchronous writes",
+		    p->dataset[0] != '\0' ? p->dataset : p->pool);
+		h_add(a, "zfs_sync_writes", fig, "the writes to ZFS dataset %s "
+		    "were synchronous: the client asked for each to be on "
+		    "stable storage before the answer (NFS stable writes, an "
+		    "application's fsync, SMB write-through), so each waited "
+		    "for the intent log", p->dataset[0] != '\0' ? p->dataset :
+		    p->pool);
+	}
+	if (d == NULL)
 		return;
 	if (strcmp(f->run->op, "write") == 0 && strcmp(d->sync, "always") ==
 	    0) {

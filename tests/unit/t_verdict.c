@@ -1070,6 +1070,114 @@ t_zfs(struct cfg *cfg)
 	}
 }
 
+/*
+ * Synchronous writes to a ZFS dataset (a recorded window): an NFS
+ * client's stable writes, each committed by the intent log, while the
+ * boot disk reads flat out off the path.  The log's pool with and without
+ * a log device (real zpool status captures); the commits of some other
+ * writer, far fewer than this run's requests; a run that did not count
+ * its requests, to a dataset with sync=always or not.
+ */
+static void
+t_zfs_sync(struct cfg *cfg)
+{
+	static struct zfs_status	 st, boot;
+	static const char		 always[] = "pool0/nfs\tsync\talways\n";
+	struct zfs_datasets		 ds;
+	struct topology			*t = topology_new();
+	struct verdict_run		 r;
+	struct verdict_path		 p;
+	const char			*err;
+	char				*text;
+	size_t				 len, i;
+	json_t				*rep;
+
+	path_init(&p, "eth0");
+	p.sent = 0.3e6 * 7;
+	p.received = 8e6 * 7;
+	path_proc(&p.proc[0], 2101, "nfsd", 1, 8, 9, 0);
+	p.nproc = 1;
+	p.volume_seen = 1;
+	p.zfs = 1;
+	snprintf(p.volume, sizeof p.volume, "/mnt/pool0/nfs");
+	snprintf(p.pool, sizeof p.pool, "pool0");
+	snprintf(p.dataset, sizeof p.dataset, "pool0/nfs");
+	for (i = 0; i < 6; i++)
+		snprintf(p.disks[p.ndisks++], sizeof p.disks[0], "sd%c",
+		    (char)('a' + i));
+	run_init(&r, "nfs3", "write", 7.9, 65536);
+	r.has_ops = 1;
+	r.ops = 120 * 7;
+	r.path = &p;
+	check("zfs-sync", &r, cfg, "latency", "ZFS intent log",
+	    "ZFS's intent log committed 118 times a second, 0.98 for each "
+	    "write request, while nothing on the path was saturated");
+	rep = judge("zfs-sync", &r, cfg);
+	T_TRUE(strstr(vstr(rep, "summary"), "on the pool's disks or its log "
+	    "device") != NULL);
+	T_TRUE(hinted(rep, "zfs_sync_writes", "the client asked for each to "
+	    "be on stable storage", "pool0/nfs: synchronous writes"));
+	T_TRUE(advice_hint("zfs_sync_writes") != NULL);
+	json_decref(rep);
+
+	/* zpool status: pool0 has two log devices; boot-pool none. */
+	text = t_fixture("zfs/status-raidz2-logs-cache-omnios1483.txt", &len);
+	T_OK(zfs_status_parse(text, len, &st, &err));
+	free(text);
+	text = t_fixture("zfs/status-truenas-scale-boot-pool.txt", &len);
+	T_OK(zfs_status_parse(text, len, &boot, &err));
+	free(text);
+	st.pools[st.npools++] = boot.pools[0];
+	t->zpool = &st;
+	r.topo = t;
+	rep = judge("zfs-sync", &r, cfg);
+	T_TRUE(strstr(vstr(rep, "summary"), "on the log device (SLOG) of the "
+	    "pool") != NULL);
+	json_decref(rep);
+	snprintf(p.pool, sizeof p.pool, "boot-pool");
+	rep = judge("zfs-sync", &r, cfg);
+	T_TRUE(strstr(vstr(rep, "summary"), "on the pool's own disks, as it "
+	    "has no log device (SLOG)") != NULL);
+	json_decref(rep);
+	snprintf(p.pool, sizeof p.pool, "pool0");
+
+	/* Ten times the requests: the commits were some other writer's. */
+	r.ops = 1200 * 7;
+	rep = judge("zfs-sync", &r, cfg);
+	printf("# zfs-sync, 1200 requests a second: %s: %s\n",
+	    vstr(rep, "class"), vstr(rep, "resource"));
+	T_TRUE(strstr(vstr(rep, "resource"), "intent log") == NULL);
+	json_decref(rep);
+
+	/* Requests not counted: only a dataset with sync=always says it. */
+	r.has_ops = 0;
+	r.ops = 0;
+	rep = judge("zfs-sync", &r, cfg);
+	T_TRUE(strstr(vstr(rep, "resource"), "intent log") == NULL);
+	json_decref(rep);
+	memset(&ds, 0, sizeof ds);
+	T_OK(zfs_datasets_parse(always, sizeof always - 1, &ds, &err));
+	t->zfs_datasets = &ds;
+	rep = judge("zfs-sync", &r, cfg);
+	T_EQ_STR(vstr(rep, "resource"), "ZFS intent log (synchronous writes)");
+	T_TRUE(strstr(vstr(rep, "summary"), "for each write request") == NULL);
+	T_TRUE(hint(rep, "zfs_sync_always") != NULL);
+	T_TRUE(hint(rep, "zfs_sync_writes") == NULL);
+	json_decref(rep);
+
+	/* A read over the same window is no such thing. */
+	run_init(&r, "nfs3", "read", 7.9, 65536);
+	r.topo = t;
+	r.path = &p;
+	rep = judge("zfs-sync", &r, cfg);
+	T_TRUE(strstr(vstr(rep, "resource"), "intent log") == NULL);
+	json_decref(rep);
+	zfs_datasets_clear(&ds);
+	t->zfs_datasets = NULL;
+	t->zpool = NULL;
+	topology_free(t);
+}
+
 int
 main(void)
 {
@@ -1139,6 +1247,7 @@ main(void)
 	t_hints(cfg);
 	t_path(cfg);
 	t_zfs(cfg);
+	t_zfs_sync(cfg);
 
 	/* A client that claims far more than the wire carried. */
 	run_init(&r, "smb3", "read", 600, 1048576);
