@@ -80,6 +80,8 @@ struct dt_test {
 	struct diskstats	 ds0;		/* at the busy check's start */
 	double			 mono0;
 
+	struct zfs_named	 arc0;		/* a ZFS volume read's start */
+	int			 arc0_ok;
 	double			 created, started, ended;	/* Unix */
 	double			 cancel_mono;	/* 0: not cancelled */
 	double			 cancel_s;	/* cancel to stopped, or -1 */
@@ -327,6 +329,21 @@ dt_gone(const struct daemon *d, const char *name)
 	    sectors == 0);
 }
 
+/* ZFS's arcstats now, into n; -1 without ZFS. */
+static int
+dt_arcstats(struct dt_test *t, struct zfs_named *n)
+{
+	struct probe_buf	 buf;
+	const char		*err;
+	int			 rc;
+
+	probe_buf_init(&buf);
+	rc = zfs_kstat_read(&t->dt->d->root, &buf, "arcstats", zfs_arc_names,
+	    ZFS_ARC_NSTATS, n, &err);
+	probe_buf_free(&buf);
+	return (rc);
+}
+
 /* Start the runs of the current step; -1 with t->error set. */
 static int
 dt_step_start(struct dt_test *t)
@@ -411,6 +428,9 @@ dt_step_start(struct dt_test *t)
 		spec[0].use_fd = 1;
 		spec[0].fd = v->fd;
 	}
+	/* ZFS: what the ARC serves of a read, counted from here. */
+	t->arc0_ok = v != NULL && (s->op == DT_VREAD || s->op == DT_VRANDR) &&
+	    strcmp(v->fstype, "zfs") == 0 && dt_arcstats(t, &t->arc0) == 0;
 	log_debug("disktest %lu: step %zu/%zu: %s", t->id, t->step + 1,
 	    t->p.nsteps, label);
 	for (i = 0; i < n; i++) {
@@ -495,6 +515,14 @@ dt_step_collect(struct dt_test *t, int *cancelled)
 			break;
 		default:
 			v = &t->p.vols[s->idx];
+			if (t->arc0_ok && j != NULL) {
+				struct zfs_named	 arc1;
+				json_t			*arc;
+
+				if (dt_arcstats(t, &arc1) == 0 && (arc =
+				    disktest_arc(&t->arc0, &arc1)) != NULL)
+					json_object_set_new(j, "arc", arc);
+			}
 			json_decref(v->res[s->op - DT_VWRITE]);
 			v->res[s->op - DT_VWRITE] = j;
 			if (s->op == DT_VWRITE || v->direct == -1)
@@ -541,6 +569,10 @@ dt_volume_expected(const struct dt_test *t, const struct dt_volume *v)
 		return (json_null());
 	mr = v->res[1] != NULL ? json_real_value(json_object_get(v->res[1],
 	    "bytes_per_s")) : 0;
+	/* What the ARC served is memory's figure, not the layout's. */
+	if (json_is_true(json_object_get(json_object_get(v->res[1], "arc"),
+	    "from_arc")))
+		mr = 0;
 	mw = v->res[0] != NULL ? json_real_value(json_object_get(v->res[0],
 	    "bytes_per_s")) : 0;
 	return (json_pack("{s:o,s:o,s:s,s:{s:o,s:o}}", "read_bytes_per_s",

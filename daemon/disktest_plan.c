@@ -130,6 +130,32 @@ bad:
 	return (-1);
 }
 
+/* What the ARC served of a read step; see disktest_plan.h. */
+json_t *
+disktest_arc(const struct zfs_named *a, const struct zfs_named *b)
+{
+	uint64_t	h, m;
+	double		pct;
+
+	if (!ZFS_HAVE(a, ZFS_ARC_DEMAND_DATA_HITS) ||
+	    !ZFS_HAVE(a, ZFS_ARC_DEMAND_DATA_MISSES) ||
+	    !ZFS_HAVE(b, ZFS_ARC_DEMAND_DATA_HITS) ||
+	    !ZFS_HAVE(b, ZFS_ARC_DEMAND_DATA_MISSES) ||
+	    b->v[ZFS_ARC_DEMAND_DATA_HITS] < a->v[ZFS_ARC_DEMAND_DATA_HITS] ||
+	    b->v[ZFS_ARC_DEMAND_DATA_MISSES] <
+	    a->v[ZFS_ARC_DEMAND_DATA_MISSES])
+		return (NULL);
+	h = b->v[ZFS_ARC_DEMAND_DATA_HITS] - a->v[ZFS_ARC_DEMAND_DATA_HITS];
+	m = b->v[ZFS_ARC_DEMAND_DATA_MISSES] -
+	    a->v[ZFS_ARC_DEMAND_DATA_MISSES];
+	if (h + m == 0)
+		return (NULL);
+	pct = 100.0 * (double)h / (double)(h + m);
+	return (json_pack("{s:I,s:I,s:f,s:b}", "demand_data_hits",
+	    (json_int_t)h, "demand_data_misses", (json_int_t)m, "hit_pct",
+	    round(pct * 100) / 100, "from_arc", pct >= DT_ARC_PCT));
+}
+
 /* Flag members more than pct % below the mean; see disktest_plan.h. */
 size_t
 disktest_slow(const double *bps, size_t n, double pct, int *slow)

@@ -23,6 +23,7 @@
 #include "blockdev.h"
 #include "cfg.h"
 #include "http.h"
+#include "zfs.h"
 
 #define DISKTEST_TMPNAME	".nasperfd-disktest.tmp"
 #define DISKTEST_SLOW_PCT	8.0	/* below the array's mean: slow */
@@ -45,6 +46,7 @@
 #define DT_HDD_MAX_BPS	350e6	/* no spinning disk reads faster */
 #define DT_HDD_MAX_IOPS	400	/* random 4 KiB reads at QD1: ~200 at best */
 #define DT_SPARSE_PCT	90	/* a backing file less allocated: sparse */
+#define DT_ARC_PCT	50	/* of a ZFS read's data from the ARC: not disks */
 
 #define DT_SEQ		0x1
 #define DT_RND		0x2
@@ -174,5 +176,14 @@ int	disktest_expected(const char *layout, const double *member_bps,
  * slow[i] is set to 1 or 0.  Returns how many were flagged.
  */
 size_t	disktest_slow(const double *bps, size_t n, double pct, int *slow);
+
+/*
+ * What ZFS's ARC served of a volume's read step, from arcstats before (a)
+ * and after (b): {"demand_data_hits", "demand_data_misses", "hit_pct",
+ * "from_arc"}, from_arc when DT_ARC_PCT % or more of the reads of file
+ * data hit, so the figure is memory's, not the disks'.  NULL when either
+ * reading lacks the rows or nothing was read.  Pure.
+ */
+json_t	*disktest_arc(const struct zfs_named *a, const struct zfs_named *b);
 
 #endif /* DISKTEST_PLAN_H */

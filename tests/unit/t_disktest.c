@@ -95,6 +95,52 @@ t_expected_zfs(void)
 	T_ERRNO(disktest_expected("zfs raidz4", six, 6, &rd, &wr), EINVAL);
 }
 
+/*
+ * What the ARC served of a ZFS volume's read: arcstats before and after
+ * (a real capture, its counters moved on), hits and misses of file data.
+ */
+static void
+t_arc(void)
+{
+	struct zfs_named	 a, b;
+	const char		*err;
+	char			*text;
+	size_t			 len;
+	json_t			*j;
+
+	text = t_fixture("zfs/arcstats-2.2-htop1559.txt", &len);
+	T_OK(zfs_named_parse(text, len, zfs_arc_names, ZFS_ARC_NSTATS, &a,
+	    &err));
+	free(text);
+	b = a;
+	b.v[ZFS_ARC_DEMAND_DATA_HITS] += 9000;
+	b.v[ZFS_ARC_DEMAND_DATA_MISSES] += 1000;
+	j = disktest_arc(&a, &b);
+	T_TRUE(j != NULL);
+	T_EQ_INT((int)json_integer_value(json_object_get(j,
+	    "demand_data_hits")), 9000);
+	T_NEAR(json_real_value(json_object_get(j, "hit_pct")), 90, 1e-9);
+	T_TRUE(json_is_true(json_object_get(j, "from_arc")));
+	json_decref(j);
+	b = a;
+	b.v[ZFS_ARC_DEMAND_DATA_HITS] += 100;
+	b.v[ZFS_ARC_DEMAND_DATA_MISSES] += 4900;
+	j = disktest_arc(&a, &b);
+	T_TRUE(json_is_false(json_object_get(j, "from_arc")));
+	T_NEAR(json_real_value(json_object_get(j, "hit_pct")), 2, 1e-9);
+	json_decref(j);
+	/* Nothing read, counters gone back (a reload), rows missing: none. */
+	T_TRUE(disktest_arc(&a, &a) == NULL);
+	b = a;
+	b.v[ZFS_ARC_DEMAND_DATA_HITS] -= 1;
+	b.v[ZFS_ARC_DEMAND_DATA_MISSES] += 10;
+	T_TRUE(disktest_arc(&a, &b) == NULL);
+	b = a;
+	b.v[ZFS_ARC_DEMAND_DATA_MISSES] += 10;
+	b.have &= ~(1U << ZFS_ARC_DEMAND_DATA_HITS);
+	T_TRUE(disktest_arc(&a, &b) == NULL);
+}
+
 /* More than 8 % below the mean is slow; 8 % or less is not. */
 static void
 t_slow(void)
@@ -653,6 +699,7 @@ main(void)
 	(void)t_skip;
 	t_expected();
 	t_expected_zfs();
+	t_arc();
 	t_slow();
 	t_plan_dsm7();
 	t_plan_boxes();
