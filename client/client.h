@@ -124,7 +124,10 @@ int	cmd_uninstall(struct client *, int argc, char **argv);
 int	cmd_bench(struct client *, int argc, char **argv);
 /* nasperf diagnose (cmd_diagnose.c): the ceilings and the matrix at once. */
 int	cmd_diagnose(struct client *, int argc, char **argv);
-/* A test's rate of its answer: "12.3 MB/s", "450 files/s" or its status. */
+/*
+ * A test's rate of its answer: "12.3 MB/s", "450 files/s" or its status
+ * (diag_html.c).
+ */
 void	diag_rate(char *out, size_t outsz, const json_t *test);
 /* Its answer doc as an HTML page on f (diag_html.c); -1 on a write error. */
 int	diag_html(FILE *f, const json_t *doc);

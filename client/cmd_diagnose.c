@@ -264,22 +264,6 @@ diag_test(struct diag *g, const json_t *row)
 	return (o);
 }
 
-void
-diag_rate(char *out, size_t outsz, const json_t *t)
-{
-	const char	*op = json_string_value(json_object_get(t, "op"));
-
-	if (json_is_number(json_object_get(t, "bytes_per_second")) &&
-	    (op == NULL || strcmp(op, "list") != 0))
-		snprintf(out, outsz, "%.1f MB/s", json_number_value(
-		    json_object_get(t, "bytes_per_second")) / 1e6);
-	else if (json_is_number(json_object_get(t, "files_per_second")))
-		snprintf(out, outsz, "%.0f files/s", json_number_value(
-		    json_object_get(t, "files_per_second")));
-	else
-		snprintf(out, outsz, "%s", show_str(t, "status"));
-}
-
 /* A ceiling's line: "680.0 MB/s (of /volume1, the disk analyzer, ...)". */
 static void
 diag_print_ceiling(const char *name, const json_t *c)

@@ -17,8 +17,26 @@
 #include "jsonget.h"
 #include "nptime.h"
 #include "probe.h"
+#include "show.h"
 
 extern const char	report_css[];
+
+/* A test's rate for the tables: MB/s, files/s or its status. */
+void
+diag_rate(char *out, size_t outsz, const json_t *t)
+{
+	const char	*op = json_string_value(json_object_get(t, "op"));
+
+	if (json_is_number(json_object_get(t, "bytes_per_second")) &&
+	    (op == NULL || strcmp(op, "list") != 0))
+		snprintf(out, outsz, "%.1f MB/s", json_number_value(
+		    json_object_get(t, "bytes_per_second")) / 1e6);
+	else if (json_is_number(json_object_get(t, "files_per_second")))
+		snprintf(out, outsz, "%.0f files/s", json_number_value(
+		    json_object_get(t, "files_per_second")));
+	else
+		snprintf(out, outsz, "%s", show_str(t, "status"));
+}
 
 /* A table cell holding s escaped, with its label for narrow screens. */
 static void

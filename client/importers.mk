@@ -1,12 +1,13 @@
 # client/importers.mk: readers of benchmark tools' output (dd, fio, CrystalDiskMark)
 client_nasperf_SOURCES += client/importers.c client/importers.h \
-	client/importers_lex.h client/import_dd.c client/import_fio.c \
+	client/importers_lex.c client/importers_lex.h client/import_dd.c client/import_fio.c \
 	client/import_cdm.c
 
 check_PROGRAMS += tests/unit/t_importers
 tests_unit_t_importers_SOURCES = tests/unit/t_importers.c \
-	client/importers.c client/importers.h client/importers_lex.h \
-	client/import_dd.c client/import_fio.c client/import_cdm.c
+	client/importers.c client/importers.h client/importers_lex.c \
+	client/importers_lex.h client/import_dd.c client/import_fio.c \
+	client/import_cdm.c
 tests_unit_t_importers_CFLAGS = $(DAEMON_CFLAGS)
 tests_unit_t_importers_CPPFLAGS = $(AM_CPPFLAGS) \
 	-I$(top_srcdir)/tests/unit -I$(top_srcdir)/client

@@ -2,7 +2,7 @@
  * importers_lex.h: what the importers (import_dd.c, import_fio.c,
  * import_cdm.c) share to read text: lines of a buffer that need not end
  * in a NUL, and numbers read by hand, as strtod follows LC_NUMERIC and
- * dd prints the decimal separator of the user's locale (importers.c).
+ * dd prints the decimal separator of the user's locale (importers_lex.c).
  */
 #ifndef IMPORTERS_LEX_H
 #define IMPORTERS_LEX_H

@@ -541,16 +541,6 @@ api_allowed(struct daemon *d, struct evhttp_request *req)
 	return (cfg_allowed(d->cfg, sa));
 }
 
-int
-api_scope(struct daemon *d, struct evhttp_request *req)
-{
-	if (!d->cfg->auth)
-		return (HTTP_SCOPE_CONTROL);
-	return (http_bearer_scope(evhttp_find_header(
-	    evhttp_request_get_input_headers(req), "Authorization"),
-	    d->token, d->token_read));
-}
-
 /* Route every request: allow-list, path, method, token, handler. */
 static void
 api_gen_cb(struct evhttp_request *req, void *arg)
@@ -610,7 +600,9 @@ api_gen_cb(struct evhttp_request *req, void *arg)
 		    retry);
 		return;
 	}
-	if ((have = api_scope(d, req)) == HTTP_SCOPE_NONE) {
+	if ((have = daemon_scope(d, evhttp_find_header(
+	    evhttp_request_get_input_headers(req), "Authorization"))) ==
+	    HTTP_SCOPE_NONE) {
 		log_debug("api: %s: %s: missing or wrong token", peer, path);
 		authfail_record(d, peer, "api");
 		evhttp_add_header(evhttp_request_get_output_headers(req),

@@ -20,11 +20,6 @@ struct evkeyvalq;
  * *cause when it cannot bind.
  */
 int	api_init(struct daemon *, char **cause);
-/*
- * The scope (enum http_scope) of the token a request carries: everything
- * when api.auth is off.
- */
-int	api_scope(struct daemon *, struct evhttp_request *);
 /* Apply limits of a new configuration to the running server. */
 void	api_reconfigure(struct daemon *);
 /* Answer pending requests and stop the server. */

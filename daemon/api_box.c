@@ -147,7 +147,9 @@ api_info(struct daemon *d, struct evhttp_request *req)
 		    json_null()));
 		json_object_set_new(body, "disktest", api_dt_volumes(d));
 		json_object_set_new(body, "scope", json_string(
-		    http_scope_name((enum http_scope)api_scope(d, req))));
+		    http_scope_name(daemon_scope(d, evhttp_find_header(
+		    evhttp_request_get_input_headers(req),
+		    "Authorization")))));
 		json_object_set_new(body, "token_files", json_pack(
 		    "{s:s++,s:s++}", "control", d->state_dir, "/",
 		    STATE_TOKEN, "read", d->state_dir, "/", STATE_TOKEN_READ));

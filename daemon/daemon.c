@@ -7,6 +7,7 @@
 
 #include "cfg.h"
 #include "daemon.h"
+#include "http.h"
 #include "probe.h"
 #include "topology.h"
 #include "zpool.h"
@@ -29,4 +30,12 @@ daemon_topology(struct daemon *d)
 	t->zpool = zpool_status(d);
 	t->zfs_datasets = zpool_datasets(d);
 	return (t);
+}
+
+enum http_scope
+daemon_scope(const struct daemon *d, const char *authorization)
+{
+	if (!d->cfg->auth)
+		return (HTTP_SCOPE_CONTROL);
+	return (http_bearer_scope(authorization, d->token, d->token_read));
 }

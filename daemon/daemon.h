@@ -81,6 +81,13 @@ struct daemon {
 	struct transfers	*transfers;	/* copies noticed on their own */
 	struct authfail		*authfail;	/* failed tokens per address */
 	struct runpath_closed	*closed;	/* connections just destroyed */
+	/*
+	 * The transfers watch's last reading of the file services'
+	 * connections (transfers.c's, NULL when none) and when it was made
+	 * (nptime_mono): runs.c reads the paths of open runs from it.
+	 */
+	const struct inetdiag	*file_conns;
+	double			 file_conns_at;
 };
 
 /*
@@ -101,5 +108,10 @@ int	daemon_override(const struct daemon *, struct cfg *, char **cause);
  * topology_free().  NULL with errno on ENOMEM.
  */
 struct topology *daemon_topology(struct daemon *);
+/*
+ * What a request's Authorization header (may be NULL) allows: the control
+ * scope when api.auth is off, else the token's (http.h).
+ */
+enum http_scope daemon_scope(const struct daemon *, const char *authorization);
 
 #endif /* DAEMON_H */

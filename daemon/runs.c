@@ -41,7 +41,6 @@
 #include "smbstatus.h"
 #include "state.h"
 #include "topology.h"
-#include "transfers.h"
 #include "verdict.h"
 
 #define RUNS_DIR		"runs"
@@ -343,7 +342,8 @@ runs_path_cb(NP_UNUSED evutil_socket_t fd, NP_UNUSED short what, void *arg)
 	 * The transfers watch's reading of the file services' connections
 	 * when it is recent and no run is to the data port.
 	 */
-	reading = transfers_reading(rs->d, &age);
+	reading = rs->d->file_conns;
+	age = reading != NULL ? nptime_mono() - rs->d->file_conns_at : 0;
 	if (synth || reading == NULL || age >= RUNS_READING_AGE)
 		reading = NULL;
 	runpath_snaps(rs->d, addrs, pids, n, reading, snaps);

@@ -399,6 +399,7 @@ xf_tick(NP_UNUSED evutil_socket_t fd, NP_UNUSED short what, void *arg)
 	x->last = now;
 	nports = runpath_file_ports(x->d, ports);
 	x->read_ok = 0;
+	x->d->file_conns = NULL;
 	if (inetdiag_read(&x->diag, ports, nports, NULL) == -1) {
 		if (!x->warned)
 			log_warn("transfers: %s: %s", x->diag.errstr != NULL ?
@@ -407,6 +408,8 @@ xf_tick(NP_UNUSED evutil_socket_t fd, NP_UNUSED short what, void *arg)
 		return;
 	}
 	x->read_ok = nptime_mono();
+	x->d->file_conns = &x->diag;
+	x->d->file_conns_at = x->read_ok;
 	for (i = 0; i < x->diag.n; i++)
 		xf_count(x, &x->diag.v[i], 0);
 	/*
@@ -427,17 +430,6 @@ xf_tick(NP_UNUSED evutil_socket_t fd, NP_UNUSED short what, void *arg)
 		    x->clients[i].psent + x->clients[i].precv > 0)
 			x->clients[j++] = x->clients[i];
 	x->nclients = j;
-}
-
-const struct inetdiag *
-transfers_reading(const struct daemon *d, double *age)
-{
-	const struct transfers	*x = d->transfers;
-
-	if (x == NULL || x->read_ok <= 0)
-		return (NULL);
-	*age = nptime_mono() - x->read_ok;
-	return (&x->diag);
 }
 
 size_t
@@ -557,6 +549,7 @@ transfers_shutdown(struct daemon *d)
 		event_free(x->ev_nl);
 	if (x->nl != -1)
 		close(x->nl);
+	d->file_conns = NULL;
 	inetdiag_clear(&x->diag);
 	inetdiag_clear(&x->gone);
 	free(x->conns);

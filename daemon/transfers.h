@@ -39,12 +39,6 @@ struct transfers_total {
  * those under way into *count and *active.
  */
 struct inetdiag;
-/*
- * The watch's last reading of every client's connections to the file
- * services (not the data port), and its age in seconds; NULL when there
- * is none (the watch is off, or its last reading failed).
- */
-const struct inetdiag *transfers_reading(const struct daemon *, double *age);
 size_t	transfers_totals(const struct daemon *, struct transfers_total *v,
 	    struct transfers_total *other, unsigned long *count,
 	    unsigned *active);

@@ -45,7 +45,8 @@ tests_fuzz_libfuzzdaemon_a_SOURCES = daemon/routes.c daemon/http.c \
 	daemon/http_head.c \
 	common/jsonnum.c daemon/web.c daemon/web_assets.c \
 	daemon/synth_parse.c common/synth_pattern.c daemon/smbsess.c daemon/child.c \
-	daemon/encode.c daemon/log.c client/importers.c client/import_dd.c \
+	daemon/encode.c daemon/log.c client/importers.c client/importers_lex.c \
+	client/import_dd.c \
 	client/import_fio.c client/import_cdm.c $(CFG_DAEMON_SOURCES) \
 	tests/fuzz/fuzz_handlers.c
 tests_fuzz_libfuzzdaemon_a_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/daemon
