@@ -19,7 +19,7 @@ need_cmd curl jq ip tc ganesha.nfsd rpcbind nfs-cp
 export NP_SEED=${NP_SEED:-$((($$ + $(date +%s)) % 32768))}
 RANDOM=$NP_SEED
 RATE=$((60 + RANDOM % 141))		# Mbit/s
-SECS=$((3 + RANDOM % 3))		# each copy's seconds at RATE
+SECS=$((5 + RANDOM % 3))		# each copy's seconds at RATE
 SIZE=$((RATE * SECS / 8 * 1000000 / 1048576))	# MiB
 lan_enter 97 "$RATE"
 echo "# seed $NP_SEED (NP_SEED=$NP_SEED repeats this run): $RATE Mbit/s," \
