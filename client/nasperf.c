@@ -295,42 +295,32 @@ client_no_answer(struct client *c, struct evhttp_connection *evcon,
 		    hp);
 }
 
-/* Send a request to the daemon; its answer into c->body and c->status. */
-int
-client_request(struct client *c, int method, const char *path,
-    const json_t *body, double timeout)
+/*
+ * Send method path (with an optional JSON body) on evcon to c's daemon and
+ * wait for the answer, into c->status and c->body.  0 when the request
+ * went out (c->status 0: no answer came), else -1 with what failed in
+ * *why.
+ */
+static int
+client_exchange(struct client *c, struct evhttp_connection *evcon, int method,
+    const char *path, const json_t *body, double timeout, const char **why)
 {
-	struct evhttp_connection	*evcon = NULL;
-	struct evhttp_request		*req;
-	struct evkeyvalq		*h;
-	struct timeval			 tv;
-	struct tls_peer			 peer;
-	char				 auth[NASPERF_TOKEN_MAX + 16];
-	char				 hosthdr[TLS_KEY_SIZE], *js;
-	int				 rc = 1;
+	struct evhttp_request	*req;
+	struct evkeyvalq	*h;
+	struct timeval		 tv;
+	char			 auth[NASPERF_TOKEN_MAX + 16];
+	char			 hosthdr[TLS_KEY_SIZE], *js;
 
-	if (!c->probed && client_probe(c) != 0)
-		return (1);
-	c->probed = 1;
 	c->status = c->failed = c->timedout = 0;
-	if (c->base == NULL)
-		c->base = event_base_new();
-	if (c->body == NULL)
-		c->body = evbuffer_new();
-	if (c->base == NULL || c->body == NULL) {
-		client_fail("out of memory");
-		goto out;
-	}
+	*why = "out of memory";
+	if (c->base == NULL || c->body == NULL)
+		return (-1);
 	evbuffer_drain(c->body, evbuffer_get_length(c->body));
-	if ((evcon = client_connection(c, &peer)) == NULL)
-		goto out;
 	tv.tv_sec = (time_t)timeout;
 	tv.tv_usec = (suseconds_t)((timeout - floor(timeout)) * 1e6);
 	evhttp_connection_set_timeout_tv(evcon, &tv);
-	if ((req = evhttp_request_new(client_done_cb, c)) == NULL) {
-		client_fail("out of memory");
-		goto out;
-	}
+	if ((req = evhttp_request_new(client_done_cb, c)) == NULL)
+		return (-1);
 	evhttp_request_set_error_cb(req, client_error_cb);
 	h = evhttp_request_get_output_headers(req);
 	args_hostport(hosthdr, sizeof hosthdr, c->host, c->port);
@@ -343,21 +333,52 @@ client_request(struct client *c, int method, const char *path,
 	}
 	if (body != NULL) {
 		if ((js = json_dumps(body, JSON_COMPACT)) == NULL) {
-			client_fail("out of memory");
-			goto out;
+			evhttp_request_free(req);
+			return (-1);
 		}
 		evhttp_add_header(h, "Content-Type", "application/json");
 		evbuffer_add(evhttp_request_get_output_buffer(req), js,
 		    strlen(js));
 		free(js);
 	}
+	/* evhttp_make_request() frees req when it fails. */
 	if (evhttp_make_request(evcon, req, (enum evhttp_cmd_type)method,
 	    path) == -1) {
-		client_fail("%s port %u: cannot send the request", c->host,
-		    c->port);
-		goto out;
+		*why = "cannot send the request";
+		return (-1);
 	}
 	event_base_dispatch(c->base);
+	return (0);
+}
+
+/* Send a request to the daemon; its answer into c->body and c->status. */
+int
+client_request(struct client *c, int method, const char *path,
+    const json_t *body, double timeout)
+{
+	struct evhttp_connection	*evcon = NULL;
+	struct tls_peer			 peer;
+	const char			*why;
+	int				 rc = 1;
+
+	if (!c->probed && client_probe(c) != 0)
+		return (1);
+	c->probed = 1;
+	if (c->base == NULL)
+		c->base = event_base_new();
+	if (c->body == NULL)
+		c->body = evbuffer_new();
+	if (c->base == NULL || c->body == NULL) {
+		client_fail("out of memory");
+		goto out;
+	}
+	if ((evcon = client_connection(c, &peer)) == NULL)
+		goto out;
+	if (client_exchange(c, evcon, method, path, body, timeout, &why) ==
+	    -1) {
+		client_fail("%s port %u: %s", c->host, c->port, why);
+		goto out;
+	}
 	tls_notices();
 	if (c->status == 0) {
 		client_no_answer(c, evcon, &peer, timeout);
@@ -376,10 +397,7 @@ client_check(const char *host, unsigned port, const char *path,
 {
 	struct client			 t;
 	struct evhttp_connection	*evcon = NULL;
-	struct evhttp_request		*req;
-	struct timeval			 tv;
-	const char			*gai = NULL;
-	char				 hosthdr[TLS_KEY_SIZE];
+	const char			*gai = NULL, *failed;
 	int				 err, rc = -1;
 
 	if ((err = client_connect_once(host, port, timeout, &gai)) != 0) {
@@ -389,35 +407,21 @@ client_check(const char *host, unsigned port, const char *path,
 	memset(&t, 0, sizeof t);
 	snprintf(t.host, sizeof t.host, "%s", host);
 	t.port = port;
-	snprintf(why, whysz, "out of memory");
-	if ((t.base = event_base_new()) == NULL ||
-	    (t.body = evbuffer_new()) == NULL ||
-	    (evcon = evhttp_connection_base_new(t.base, NULL, host,
-	    (ev_uint16_t)port)) == NULL ||
-	    (req = evhttp_request_new(client_done_cb, &t)) == NULL)
-		goto out;
-	tv.tv_sec = (time_t)timeout;
-	tv.tv_usec = (suseconds_t)((timeout - floor(timeout)) * 1e6);
-	evhttp_connection_set_timeout_tv(evcon, &tv);
-	evhttp_request_set_error_cb(req, client_error_cb);
-	args_hostport(hosthdr, sizeof hosthdr, host, port);
-	evhttp_add_header(evhttp_request_get_output_headers(req), "Host",
-	    hosthdr);
-	evhttp_add_header(evhttp_request_get_output_headers(req),
-	    "User-Agent", "nasperf/" PACKAGE_VERSION);
-	if (evhttp_make_request(evcon, req, EVHTTP_REQ_GET, path) == -1) {
-		snprintf(why, whysz, "cannot send the request");
-		goto out;
-	}
-	event_base_dispatch(t.base);
-	if (t.status == 200)
+	t.base = event_base_new();
+	t.body = evbuffer_new();
+	if (t.base == NULL || (evcon = evhttp_connection_base_new(t.base,
+	    NULL, host, (ev_uint16_t)port)) == NULL)
+		snprintf(why, whysz, "out of memory");
+	else if (client_exchange(&t, evcon, EVHTTP_REQ_GET, path, NULL,
+	    timeout, &failed) == -1)
+		snprintf(why, whysz, "%s", failed);
+	else if (t.status == 200)
 		rc = 0;
 	else if (t.status != 0)
 		snprintf(why, whysz, "answered %d", t.status);
 	else
 		snprintf(why, whysz, "%s", t.timedout ? "no answer" :
 		    "the connection closed without an answer");
-out:
 	if (evcon != NULL)
 		evhttp_connection_free(evcon);
 	if (t.body != NULL)
