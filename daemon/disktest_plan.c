@@ -406,20 +406,16 @@ dt_zfs_volume(const struct topology *topo, struct dt_plan *p,
     struct dt_volume *v, const char *conf, const char *dataset,
     struct http_err *r)
 {
-	const struct zfs_pool	*pool = NULL;
+	const struct zfs_pool	*pool;
 	const struct zfs_vdev	*vd, *top;
 	const struct blockdev	*b;
 	const char		*base;
 	char			 kind[24] = "", k[24];
-	size_t			 i, len = strcspn(dataset, "/"), ntop = 0;
+	size_t			 i, ntop = 0;
 	int			 mixed = 0, d;
 
 	(void)probe_strlcpy(v->device, dataset, sizeof v->device);
-	for (i = 0; topo->zpool != NULL && i < topo->zpool->npools; i++)
-		if (strlen(topo->zpool->pools[i].name) == len &&
-		    strncmp(topo->zpool->pools[i].name, dataset, len) == 0)
-			pool = &topo->zpool->pools[i];
-	if (pool == NULL)
+	if ((pool = zfs_pool_of(topo->zpool, dataset)) == NULL)
 		return (http_fail(r, 400, "bad_target", "%s: ZFS dataset %s: "
 		    "its pool is not in zpool status's listing (see zfs in "
 		    "/v1/topology)", conf, dataset));

@@ -1416,23 +1416,23 @@ v_zil_sync(const struct v_ctx *x, double zil, double *per)
 	return (d != NULL && strcmp(d->sync, "always") == 0 && zil >= 1.0);
 }
 
-/* Whether zpool status lists a log device (SLOG) in pool. */
+/*
+ * Whether zpool status lists a log device (SLOG) in pool: 1 or 0, -1 when
+ * it does not list the pool.
+ */
 static int
 v_zfs_slog(const struct v_ctx *x, const char *pool)
 {
-	const struct zfs_status	*st = x->run->topo != NULL ?
-	    x->run->topo->zpool : NULL;
-	size_t			 i, j;
+	const struct zfs_pool	*p = zfs_pool_of(x->run->topo != NULL ?
+	    x->run->topo->zpool : NULL, pool);
+	size_t			 j;
 
-	for (i = 0; st != NULL && i < st->npools; i++) {
-		if (strcmp(st->pools[i].name, pool) != 0)
-			continue;
-		for (j = 0; j < st->pools[i].nvdevs; j++)
-			if (st->pools[i].vdevs[j].class == ZFS_CLASS_LOG)
-				return (1);
-		return (0);
-	}
-	return (-1);
+	if (p == NULL)
+		return (-1);
+	for (j = 0; j < p->nvdevs; j++)
+		if (p->vdevs[j].class == ZFS_CLASS_LOG)
+			return (1);
+	return (0);
 }
 
 /* Whether the run went over a network protocol. */
@@ -1748,8 +1748,7 @@ v_decide(struct v_ctx *x)
 			snprintf(per_s, sizeof per_s, ", %.2f for each write "
 			    "request", per);
 		cls = VERDICT_LATENCY;
-		snprintf(res, sizeof res, "ZFS intent log (synchronous "
-		    "writes)");
+		snprintf(res, sizeof res, "%s", VERDICT_ZIL_RESOURCE);
 		snprintf(summary, sizeof summary, "latency-bound on "
 		    "synchronous writes: ZFS's intent log committed %.0f "
 		    "times a second%s, while nothing on the path was "

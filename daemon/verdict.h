@@ -24,6 +24,12 @@ struct crypto;
 struct smbstatus_session;
 struct topology;
 
+/*
+ * The resource of a latency verdict on ZFS's intent log, which the hints
+ * look for (zfs_sync_writes).
+ */
+#define VERDICT_ZIL_RESOURCE	"ZFS intent log (synchronous writes)"
+
 /* What held a run back: a verdict's class, and an observation's. */
 enum verdict_class {
 	VERDICT_UNKNOWN, VERDICT_DISK, VERDICT_NETWORK, VERDICT_CPU,

@@ -453,7 +453,7 @@ h_zfs(json_t *a, const struct verdict_facts *f)
 	 * it: the client asked for each write to be on stable storage.
 	 */
 	if (f->cls == VERDICT_LATENCY && f->resource != NULL &&
-	    strstr(f->resource, "intent log") != NULL &&
+	    strcmp(f->resource, VERDICT_ZIL_RESOURCE) == 0 &&
 	    (d == NULL || strcmp(d->sync, "always") != 0)) {
 		snprintf(fig, sizeof fig, "%s: synchronous writes",
 		    p->dataset[0] != '\0' ? p->dataset : p->pool);

@@ -199,17 +199,13 @@ static size_t
 topology_zfs_layer(const struct topology *t, const char *dataset,
     struct topology_layer *l)
 {
-	const struct zfs_pool	*p = NULL;
+	const struct zfs_pool	*p;
 	const struct zfs_vdev	*v;
 	const char		*base;
 	char			 kind[48] = "?", *dash;
-	size_t			 i, len = strcspn(dataset, "/");
+	size_t			 i;
 
-	for (i = 0; t->zpool != NULL && i < t->zpool->npools; i++)
-		if (strlen(t->zpool->pools[i].name) == len &&
-		    strncmp(t->zpool->pools[i].name, dataset, len) == 0)
-			p = &t->zpool->pools[i];
-	if (p == NULL)
+	if ((p = zfs_pool_of(t->zpool, dataset)) == NULL)
 		return (0);
 	for (i = 1; i < p->nvdevs; i++) {
 		v = &p->vdevs[i];

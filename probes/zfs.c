@@ -973,6 +973,18 @@ zfs_dataset_find(const struct zfs_datasets *ds, const char *name)
 	return (NULL);
 }
 
+const struct zfs_pool *
+zfs_pool_of(const struct zfs_status *st, const char *dataset)
+{
+	size_t	i, len = strcspn(dataset, "/");
+
+	for (i = 0; st != NULL && i < st->npools; i++)
+		if (strlen(st->pools[i].name) == len &&
+		    strncmp(st->pools[i].name, dataset, len) == 0)
+			return (&st->pools[i]);
+	return (NULL);
+}
+
 void
 zfs_datasets_clear(struct zfs_datasets *ds)
 {

@@ -276,6 +276,12 @@ struct zfs_status {
  */
 int	zfs_status_parse(const char *, size_t, struct zfs_status *,
 	    const char **errstr);
+/*
+ * The pool that holds dataset ("tank/share", or the pool's own name "tank")
+ * in st (may be NULL), or NULL.
+ */
+const struct zfs_pool *zfs_pool_of(const struct zfs_status *st,
+	    const char *dataset);
 /* Parse "266T", "3.30G/s", "1.68K", "0" (1024 steps); -1 if not one. */
 int	zfs_size(const char *, uint64_t *);
 
