@@ -226,6 +226,15 @@ http_head_byte1(struct http_head *h, unsigned char c)
 	if (++h->head > h->max_head)
 		return (http_head_bad(h, 431, "the request head is over "
 		    "api.max_header_bytes (%zu)", h->max_head));
+	/* The end of a line where one may end: LF, or CR then LF. */
+	if ((c == '\r' || c == '\n') && (h->state == S_VERSION ||
+	    h->state == S_NAME || h->state == S_VALUE)) {
+		if (c == '\n')
+			return (http_head_eol(h, h->state));
+		h->lf_of = h->state;
+		h->state = S_LF;
+		return (HH_MORE);
+	}
 	switch (h->state) {
 	case S_START:
 		h->state = S_METHOD;
@@ -269,26 +278,12 @@ http_head_byte1(struct http_head *h, unsigned char c)
 		h->tok++;
 		return (HH_MORE);
 	case S_VERSION:
-		if (c == '\r') {
-			h->state = S_LF;
-			h->lf_of = S_VERSION;
-			return (HH_MORE);
-		}
-		if (c == '\n')
-			return (http_head_eol(h, S_VERSION));
 		if (c < 0x21 || c > 0x7e || h->tok >= 8)
 			return (http_head_bad(h, 400, "the request line does "
 			    "not end in HTTP/1.1 or HTTP/1.0"));
 		http_head_keep(h, c);
 		return (HH_MORE);
 	case S_NAME:
-		if (c == '\r') {
-			h->state = S_LF;
-			h->lf_of = S_NAME;
-			return (HH_MORE);
-		}
-		if (c == '\n')
-			return (http_head_eol(h, S_NAME));
 		if (c == ':' && h->tok > 0) {
 			const char *n = http_head_token(h);
 
@@ -311,13 +306,6 @@ http_head_byte1(struct http_head *h, unsigned char c)
 		http_head_keep(h, c);
 		return (HH_MORE);
 	case S_VALUE:
-		if (c == '\r') {
-			h->state = S_LF;
-			h->lf_of = S_VALUE;
-			return (HH_MORE);
-		}
-		if (c == '\n')
-			return (http_head_eol(h, S_VALUE));
 		if ((c < 0x20 && c != '\t') || c == 0x7f)
 			return (http_head_bad(h, 400, "a control character "
 			    "(%s) in the value of %s", http_head_byte(c, b,

@@ -678,8 +678,6 @@ runs_pid(const json_t *body, json_t *run, const char *peer, int recorded,
 static void
 runs_view(const json_t *run, struct verdict_run *vr, char *idbuf, size_t idsz)
 {
-	const json_t	*j;
-
 	memset(vr, 0, sizeof *vr);
 	snprintf(idbuf, idsz, "%lld", json_integer_value(json_object_get(run,
 	    "id")));
@@ -693,19 +691,13 @@ runs_view(const json_t *run, struct verdict_run *vr, char *idbuf, size_t idsz)
 	vr->has_ops = jget_u64(run, "ops", &vr->ops);
 	vr->has_files = jget_u64(run, "files", &vr->files);
 	vr->has_block = jget_u64(run, "block_size", &vr->block_size);
-	if (json_is_number(j = json_object_get(run, "client_seconds"))) {
-		vr->has_seconds = 1;
-		vr->seconds = json_number_value(j);
-	}
-	vr->start = json_number_value(json_object_get(run, "start"));
-	vr->end = json_number_value(json_object_get(run, "end"));
+	vr->has_seconds = jget_num_to(run, "client_seconds", &vr->seconds);
+	vr->start = jget_num(run, "start");
+	vr->end = jget_num(run, "end");
 	vr->ended = json_is_true(json_object_get(run, "ended"));
 	vr->interrupted = json_is_true(json_object_get(run, "interrupted"));
 	vr->retroactive = json_is_true(json_object_get(run, "retroactive"));
-	if (json_is_number(j = json_object_get(run, "clock_offset"))) {
-		vr->has_offset = 1;
-		vr->clock_offset = json_number_value(j);
-	}
+	vr->has_offset = jget_num_to(run, "clock_offset", &vr->clock_offset);
 }
 
 /* Who the server is, for the report's header. */
