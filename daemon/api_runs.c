@@ -25,6 +25,7 @@
 #include "report_html.h"
 #include "report_text.h"
 #include "report_yaml.h"
+#include "run.h"
 #include "runs.h"
 #include "transfers.h"
 #include "verdict.h"
@@ -50,13 +51,27 @@ api_runs_open_only(struct evhttp_request *req)
 	return (open);
 }
 
+/* A request body's figures; 0, or -1 answered 400. */
+static int
+api_runs_figures(struct evhttp_request *req, const json_t *body,
+    struct run_figures *f)
+{
+	char	msg[256];
+
+	if (run_parse(body, f, msg, sizeof msg) == 0)
+		return (0);
+	http_error(req, HTTP_BADREQUEST, "bad_request", "%s", msg);
+	return (-1);
+}
+
 void
 api_runs(struct daemon *d, struct evhttp_request *req)
 {
-	struct http_err	 e;
-	json_t		*body, *doc;
-	char		 peer[64];
-	int		 opened;
+	struct http_err		 e;
+	struct run_figures	 f;
+	json_t			*body, *doc;
+	char			 peer[64];
+	int			 opened;
 
 	if (evhttp_request_get_command(req) != EVHTTP_REQ_POST) {
 		if ((doc = runs_list(d, NULL, api_runs_open_only(req))) ==
@@ -73,10 +88,12 @@ api_runs(struct daemon *d, struct evhttp_request *req)
 	}
 	if (http_peer(req, peer, sizeof peer) == -1)
 		peer[0] = '\0';
-	if ((doc = runs_create(d, body, peer, &opened, &e)) == NULL)
-		http_send_err(req, &e);
-	else
-		http_reply(req, opened ? 201 : HTTP_OK, doc);
+	if (api_runs_figures(req, body, &f) == 0) {
+		if ((doc = runs_create(d, &f, peer, &opened, &e)) == NULL)
+			http_send_err(req, &e);
+		else
+			http_reply(req, opened ? 201 : HTTP_OK, doc);
+	}
 	json_decref(body);
 }
 
@@ -84,8 +101,9 @@ api_runs(struct daemon *d, struct evhttp_request *req)
 static void
 api_runs_end(struct daemon *d, struct evhttp_request *req, unsigned long id)
 {
-	struct http_err	 e;
-	json_t		*body, *rep;
+	struct http_err		 e;
+	struct run_figures	 f;
+	json_t			*body, *rep;
 
 	/* An ended run says so before its body is looked at. */
 	if (runs_check_open(d, id, &e) == -1) {
@@ -96,10 +114,12 @@ api_runs_end(struct daemon *d, struct evhttp_request *req, unsigned long id)
 		http_send_err(req, &e);
 		return;
 	}
-	if ((rep = runs_end(d, id, body, &e)) == NULL)
-		http_send_err(req, &e);
-	else
-		http_reply(req, HTTP_OK, rep);
+	if (api_runs_figures(req, body, &f) == 0) {
+		if ((rep = runs_end(d, id, &f, &e)) == NULL)
+			http_send_err(req, &e);
+		else
+			http_reply(req, HTTP_OK, rep);
+	}
 	json_decref(body);
 }
 
@@ -218,8 +238,8 @@ api_runs_at(struct daemon *d, struct evhttp_request *req, const char *prefix,
 {
 	const struct evhttp_uri	*uri = evhttp_request_get_evhttp_uri(req);
 	enum evhttp_cmd_type	 cmd = evhttp_request_get_command(req);
-	const json_t		*doc;
-	const char		*rest, *sub, *end, *o;
+	json_t			*doc;
+	const char		*rest, *sub, *end;
 	unsigned long		 id;
 
 	rest = evhttp_uri_get_path(uri) + strlen(prefix);
@@ -230,9 +250,7 @@ api_runs_at(struct daemon *d, struct evhttp_request *req, const char *prefix,
 		    (int)strcspn(rest, "/"), rest);
 		return;
 	}
-	if ((doc = runs_get(d, id)) == NULL || (origin != NULL &&
-	    ((o = json_string_value(json_object_get(json_object_get(doc,
-	    "run"), "origin"))) == NULL || strcmp(o, origin) != 0))) {
+	if ((doc = runs_get(d, id, origin != NULL)) == NULL) {
 		http_error(req, HTTP_NOTFOUND, origin != NULL ?
 		    "no_such_transfer" : "no_such_run", "no %s %lu",
 		    origin != NULL ? "transfer" : "run", id);
@@ -240,9 +258,12 @@ api_runs_at(struct daemon *d, struct evhttp_request *req, const char *prefix,
 	}
 	sub = *end == '/' ? end + 1 : "";
 	if (strcmp(sub, "") == 0 && (cmd == EVHTTP_REQ_GET ||
-	    cmd == EVHTTP_REQ_HEAD))
-		http_reply(req, HTTP_OK, json_incref((json_t *)doc));
-	else if (strcmp(sub, "end") == 0 && cmd == EVHTTP_REQ_POST)
+	    cmd == EVHTTP_REQ_HEAD)) {
+		http_reply(req, HTTP_OK, doc);
+		return;
+	}
+	json_decref(doc);
+	if (strcmp(sub, "end") == 0 && cmd == EVHTTP_REQ_POST)
 		api_runs_end(d, req, id);
 	else if (strcmp(sub, "report") == 0 && (cmd == EVHTTP_REQ_GET ||
 	    cmd == EVHTTP_REQ_HEAD))

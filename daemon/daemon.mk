@@ -7,6 +7,7 @@ daemon_nasperfd_SOURCES = daemon/main.c daemon/daemon.c daemon/daemon.h \
 	daemon/encode.c daemon/encode.h daemon/log.c daemon/log.h \
 	daemon/state.c daemon/state.h \
 	daemon/history.c daemon/history.h daemon/sampler.c daemon/sampler.h \
+	daemon/run.c daemon/run.h \
 	daemon/runs.c daemon/runs.h daemon/api_runs.c daemon/api_runs.h \
 	daemon/runpath.c daemon/runpath.h daemon/transfers.c daemon/transfers.h \
 	daemon/verdict.c daemon/verdict.h \
@@ -50,6 +51,16 @@ EXTRA_DIST += tests/fixtures/windows/mkwindows.py \
 	tests/fixtures/windows/zfs-arc.json tests/fixtures/windows/zfs-miss.json \
 	tests/fixtures/windows/zfs-sync.json \
 	tests/fixtures/windows/unraid-check.json
+
+check_PROGRAMS += tests/unit/t_run
+tests_unit_t_run_SOURCES = tests/unit/t_run.c daemon/run.c daemon/run.h \
+	daemon/verdict.c daemon/verdict_hints.c daemon/report_text.c \
+	common/advice.c common/advice.h \
+	daemon/history.c daemon/encode.c $(CFG_DAEMON_SOURCES)
+tests_unit_t_run_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/unit \
+	-I$(top_srcdir)/daemon
+tests_unit_t_run_CFLAGS = $(DAEMON_CFLAGS)
+tests_unit_t_run_LDADD = $(DAEMON_LIBS)
 
 check_PROGRAMS += tests/unit/t_peercap
 tests_unit_t_peercap_SOURCES = tests/unit/t_peercap.c daemon/peercap.c \

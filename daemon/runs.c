@@ -28,11 +28,11 @@
 #include "encode.h"
 #include "history.h"
 #include "http.h"
-#include "jsonget.h"
 #include "log.h"
 #include "np.h"
 #include "nptime.h"
 #include "pathcap.h"
+#include "run.h"
 #include "runpath.h"
 #include "runs.h"
 #include "crypto.h"
@@ -46,26 +46,18 @@
 #define RUNS_DIR		"runs"
 #define RUNS_MAX_OPEN		64	/* live runs not yet ended */
 #define RUNS_READING_AGE	1.0	/* the transfers watch's, at most */
-#define RUNS_MAX_BYTES		1e15	/* 1 PB: no benchmark moves more */
-#define RUNS_MAX_OPS		1e13
-#define RUNS_MAX_FILES		1e10
-#define RUNS_MAX_BLOCK		(1024.0 * 1024 * 1024)
-#define RUNS_MAX_SECONDS	(7 * 86400.0)
-#define RUNS_MAX_PID		4194304	/* the kernel's pid_max limit */
 #define RUNS_PATH_MS		500	/* an open run's path is read this often */
-#define RUNS_MAX_OFFSET		(7 * 86400.0)	/* client clock error */
-#define RUNS_TEXT_MAX		200
 
-static const char *const runs_protocols[] = {
-	"smb1", "smb2", "smb3", "nfs3", "nfs4", "afp", "iscsi", "http",
-	"local", "other"
-};
-static const char *const runs_ops[] = { "read", "write", "mixed", "list" };
-
-/* One run, as kept in memory: its file holds everything else. */
+/*
+ * One run as kept in memory.  Its file, STATE_DIR/runs/ID.json, is
+ * {"run": run_json(rec), "report": report, "path_start", "path_seen"}.
+ */
 struct run {
-	unsigned long	 id;
-	json_t		*doc;		/* {"run": {...}, "report": ...} */
+	struct run_rec	 rec;
+	json_t		*report;	/* as saved and sent; NULL while open */
+	struct run_judged j;		/* what the report decided */
+	json_t		*path_start;	/* a live run's first path snapshot */
+	json_t		*path_seen;	/* and what it has seen since */
 	size_t		 bytes;		/* of its file */
 	int		 smb_polled;	/* smbstatus asked since smbd served it */
 };
@@ -112,26 +104,19 @@ runs_tally_one(struct runs *rs, const char *origin, const char *cls,
 	t->n = 1;
 }
 
-/* Count the verdict of a run's report and each of its hints. */
+/* Count the verdict of a run and each of its hints. */
 static void
-runs_tally_report(struct runs *rs, const json_t *run, const json_t *rep)
+runs_tally_report(struct runs *rs, const struct run *r)
 {
-	const json_t	*h;
-	const char	*origin, *cls, *kind;
+	const char	*origin = r->rec.noticed ? "auto" : "run";
+	const char	*cls = verdict_class_name(r->j.o.cls);
 	size_t		 i;
 
-	cls = json_string_value(json_object_get(json_object_get(rep,
-	    "verdict"), "class"));
-	if (cls == NULL)
+	if (!r->j.judged)
 		return;
-	origin = json_string_value(json_object_get(run, "origin"));
-	if (origin == NULL || strcmp(origin, "auto") != 0)
-		origin = "run";
 	runs_tally_one(rs, origin, cls, "");
-	json_array_foreach(json_object_get(rep, "hints"), i, h)
-		if ((kind = json_string_value(json_object_get(h, "kind"))) !=
-		    NULL)
-			runs_tally_one(rs, origin, cls, kind);
+	for (i = 0; i < r->j.o.nhint; i++)
+		runs_tally_one(rs, origin, cls, r->j.o.hint[i]);
 }
 
 size_t
@@ -165,20 +150,42 @@ runs_find(struct runs *rs, unsigned long id)
 	size_t	i;
 
 	for (i = 0; i < rs->n; i++)
-		if (rs->v[i].id == id)
+		if (rs->v[i].rec.id == id)
 			return (&rs->v[i]);
 	return (NULL);
+}
+
+/* A run's document, as its file holds it; NULL on ENOMEM. */
+static json_t *
+runs_doc(const struct run *r)
+{
+	return (json_pack("{s:o,s:O?,s:O?,s:O*}", "run", run_json(&r->rec),
+	    "report", r->report, "path_start", r->path_start, "path_seen",
+	    r->path_seen));
+}
+
+/* Free what a run holds. */
+static void
+runs_clear(struct run *r)
+{
+	json_decref(r->report);
+	json_decref(r->path_start);
+	json_decref(r->path_seen);
 }
 
 /* Write a run's file atomically. */
 static int
 runs_save(struct runs *rs, struct run *r)
 {
+	json_t	*doc;
 	char	name[64], *s;
 	int	rc;
 
-	snprintf(name, sizeof name, "%lu.json", r->id);
-	if ((s = json_dumps(r->doc, JSON_COMPACT)) == NULL) {
+	snprintf(name, sizeof name, "%lu.json", r->rec.id);
+	doc = runs_doc(r);
+	s = doc != NULL ? json_dumps(doc, JSON_COMPACT) : NULL;
+	json_decref(doc);
+	if (s == NULL) {
 		errno = ENOMEM;
 		return (-1);
 	}
@@ -206,22 +213,21 @@ runs_prune(struct runs *rs)
 	i = 0;
 	while (i < rs->n && (rs->n > cfg->runs_max_count ||
 	    total > cfg->runs_max_bytes)) {
-		if (!json_is_true(json_object_get(json_object_get(rs->v[i].doc,
-		    "run"), "ended"))) {
+		if (!rs->v[i].rec.ended) {
 			i++;
 			continue;
 		}
 		snprintf(path, sizeof path, "%s/%lu.json", rs->dir,
-		    rs->v[i].id);
+		    rs->v[i].rec.id);
 		if (unlink(path) == -1 && errno != ENOENT) {
 			log_warn("runs: %s", path);
 			break;
 		}
 		if (first == 0)
-			first = rs->v[i].id;
-		last = rs->v[i].id;
+			first = rs->v[i].rec.id;
+		last = rs->v[i].rec.id;
 		total -= rs->v[i].bytes;
-		json_decref(rs->v[i].doc);
+		runs_clear(&rs->v[i]);
 		memmove(&rs->v[i], &rs->v[i + 1], (rs->n - i - 1) *
 		    sizeof *rs->v);
 		rs->n--;
@@ -233,9 +239,12 @@ runs_prune(struct runs *rs)
 		    total, cfg->runs_max_count, (uintmax_t)cfg->runs_max_bytes);
 }
 
-/* Add a run to the list; it takes doc. */
+/*
+ * Add a copy of run r to the list, which takes its JSON members (r's are
+ * to be forgotten); NULL on ENOMEM, r's left to its caller.
+ */
 static struct run *
-runs_add(struct runs *rs, unsigned long id, json_t *doc)
+runs_add(struct runs *rs, const struct run *r)
 {
 	struct run	*v;
 	size_t		 ncap;
@@ -247,11 +256,9 @@ runs_add(struct runs *rs, unsigned long id, json_t *doc)
 		rs->v = v;
 		rs->cap = ncap;
 	}
-	memset(&rs->v[rs->n], 0, sizeof rs->v[rs->n]);
-	rs->v[rs->n].id = id;
-	rs->v[rs->n].doc = doc;
-	if (id >= rs->next_id)
-		rs->next_id = id + 1;
+	rs->v[rs->n] = *r;
+	if (r->rec.id >= rs->next_id)
+		rs->next_id = r->rec.id + 1;
 	return (&rs->v[rs->n++]);
 }
 
@@ -274,7 +281,7 @@ runs_cmp(const void *a, const void *b)
 {
 	const struct run	*x = a, *y = b;
 
-	return (x->id < y->id ? -1 : x->id > y->id);
+	return (x->rec.id < y->rec.id ? -1 : x->rec.id > y->rec.id);
 }
 
 /* Whether a path snapshot has an SMB connection held by a process. */
@@ -305,8 +312,8 @@ static void
 runs_path_cb(NP_UNUSED evutil_socket_t fd, NP_UNUSED short what, void *arg)
 {
 	struct runs	*rs = arg;
-	json_t		*doc, *snap, *seen, *snaps[RUNS_MAX_OPEN];
-	const json_t	*run;
+	struct run	*r;
+	json_t		*snap, *snaps[RUNS_MAX_OPEN];
 	const char	*addrs[RUNS_MAX_OPEN];
 	const struct inetdiag *reading;
 	size_t		 i, k, n = 0, which[RUNS_MAX_OPEN], clients;
@@ -326,16 +333,13 @@ runs_path_cb(NP_UNUSED evutil_socket_t fd, NP_UNUSED short what, void *arg)
 		return;
 	/* Every open run's path from one reading of the connections. */
 	for (i = 0; i < rs->n && n < RUNS_MAX_OPEN; i++) {
-		doc = rs->v[i].doc;
-		run = json_object_get(doc, "run");
-		if (json_is_true(json_object_get(run, "ended")) ||
-		    json_object_get(doc, "path_start") == NULL)
+		r = &rs->v[i];
+		if (r->rec.ended || r->path_start == NULL)
 			continue;
-		addrs[n] = json_string_value(json_object_get(run,
-		    "client_addr"));
-		synth |= jget_str(run, "protocol") != NULL &&
-		    strcmp(jget_str(run, "protocol"), "http") == 0;
-		pids[n] = (int)json_integer_value(json_object_get(run, "pid"));
+		addrs[n] = r->rec.client_addr[0] != '\0' ?
+		    r->rec.client_addr : NULL;
+		synth |= strcmp(r->rec.f.protocol, "http") == 0;
+		pids[n] = r->rec.f.pid;
 		which[n++] = i;
 	}
 	/*
@@ -348,33 +352,49 @@ runs_path_cb(NP_UNUSED evutil_socket_t fd, NP_UNUSED short what, void *arg)
 		reading = NULL;
 	runpath_snaps(rs->d, addrs, pids, n, reading, snaps);
 	for (k = 0; k < n; k++) {
-		i = which[k];
-		doc = rs->v[i].doc;
+		r = &rs->v[which[k]];
 		snap = snaps[k];
-		if ((seen = json_object_get(doc, "path_seen")) == NULL) {
-			seen = json_deep_copy(json_object_get(doc,
-			    "path_start"));
-			if (seen == NULL || json_object_set_new(doc,
-			    "path_seen", seen) == -1) {
-				json_decref(snap);
-				continue;
-			}
+		if (r->path_seen == NULL &&
+		    (r->path_seen = json_deep_copy(r->path_start)) == NULL) {
+			json_decref(snap);
+			continue;
 		}
 		if (snap != NULL)
-			runpath_merge(seen, snap);
+			runpath_merge(r->path_seen, snap);
 		/*
 		 * smbd serves it now: ask smbstatus at once for its session
 		 * (signing, encryption, dialect), so that a run of a second
 		 * or two is not left with none.
 		 */
-		if (!rs->v[i].smb_polled && runs_smbd_serves(snap)) {
+		if (!r->smb_polled && runs_smbd_serves(snap)) {
 			log_debug("run %lu: smbd serves it: asking smbstatus "
-			    "for its session", rs->v[i].id);
+			    "for its session", r->rec.id);
 			smbsess_poll_now(rs->d);
-			rs->v[i].smb_polled = 1;
+			r->smb_polled = 1;
 		}
 		json_decref(snap);
 	}
+}
+
+/* A run's saved document read back (the file's name has its id): 0 or -1. */
+static int
+runs_read(const json_t *doc, unsigned long id, struct run *r)
+{
+	json_t	*v;
+
+	memset(r, 0, sizeof *r);
+	if (run_load(json_object_get(doc, "run"), &r->rec) == -1)
+		return (-1);
+	r->rec.id = id;
+	if (json_is_object(v = json_object_get(doc, "report"))) {
+		r->report = json_incref(v);
+		run_judged_load(v, &r->j);
+	}
+	if (json_is_object(v = json_object_get(doc, "path_start")))
+		r->path_start = json_incref(v);
+	if (json_is_object(v = json_object_get(doc, "path_seen")))
+		r->path_seen = json_incref(v);
+	return (0);
 }
 
 /* Read the saved runs. */
@@ -382,7 +402,7 @@ int
 runs_init(struct daemon *d, char **cause)
 {
 	struct runs	*rs;
-	struct run	*r;
+	struct run	 run, *r;
 	struct dirent	*de;
 	struct stat	 st;
 	DIR		*dir;
@@ -425,14 +445,15 @@ runs_init(struct daemon *d, char **cause)
 		if (!runs_is_file(de->d_name, &id))
 			continue;
 		if ((doc = json_load_file(path, 0, &jerr)) == NULL ||
-		    !json_is_object(json_object_get(doc, "run"))) {
+		    runs_read(doc, id, &run) == -1) {
 			log_warnx("runs: %s: %s; skipped", path, doc == NULL ?
 			    jerr.text : "not a run");
 			json_decref(doc);
 			continue;
 		}
-		if ((r = runs_add(rs, id, doc)) == NULL) {
-			json_decref(doc);
+		json_decref(doc);
+		if ((r = runs_add(rs, &run)) == NULL) {
+			runs_clear(&run);
 			closedir(dir);
 			goto nomem;
 		}
@@ -464,240 +485,30 @@ runs_shutdown(struct daemon *d)
 	if (rs->ev_path != NULL)
 		event_free(rs->ev_path);
 	for (i = 0; i < rs->n; i++)
-		json_decref(rs->v[i].doc);
+		runs_clear(&rs->v[i]);
 	free(rs->v);
 	free(rs);
 	d->runs = NULL;
 }
 
-/* Whether s is one of the n words. */
-static int
-runs_oneof(const char *s, const char *const *words, size_t n)
-{
-	size_t	i;
-
-	for (i = 0; i < n; i++)
-		if (strcmp(s, words[i]) == 0)
-			return (1);
-	return (0);
-}
-
-/* Put the wrapped command's counts in a path report and its sentence. */
+/*
+ * Put the wrapped command's own counts (nasperf run's, to its last byte)
+ * in a path report and its sentence.
+ */
 static void
-runs_path_command(json_t *path, json_t *cmd)
+runs_path_command(json_t *path, const struct run_figures *f)
 {
 	const char	*sum = json_string_value(json_object_get(path,
 			    "summary"));
 	char		 s[640];
 
-	json_object_set(path, "command", cmd);
+	json_object_set_new(path, "command", run_command_json(f));
 	if (sum == NULL)
 		return;
 	snprintf(s, sizeof s, "%s; the command made the storage read %.1f MB "
 	    "and write %.1f MB, by its own count as it ended", sum,
-	    json_number_value(json_object_get(cmd, "storage_read_bytes")) /
-	    1e6, json_number_value(json_object_get(cmd,
-	    "storage_write_bytes")) / 1e6);
+	    (double)f->cmd_read / 1e6, (double)f->cmd_write / 1e6);
 	json_object_set_new(path, "summary", json_string(s));
-}
-
-/*
- * The wrapped command's own counts as it ended ("command": what it and the
- * children it reaped made the storage read and write, and its CPU time,
- * from wait4), kept in the run: the daemon's readings of its process stop
- * up to half a second before it exits.  -1 with msg.
- */
-static int
-runs_command(const json_t *body, json_t *run, char *msg, size_t msgsz)
-{
-	static const char *const keys[] = { "storage_read_bytes",
-	    "storage_write_bytes", "cpu_seconds" };
-	const json_t	*c = json_object_get(body, "command"), *v;
-	const char	*key;
-	size_t		 i;
-
-	if (c == NULL || json_is_null(c))
-		return (0);
-	if (!json_is_object(c))
-		goto bad;
-	json_object_foreach((json_t *)c, key, v)
-		if (!runs_oneof(key, keys, NP_NITEMS(keys)))
-			goto bad;
-	for (i = 0; i < NP_NITEMS(keys); i++) {
-		v = json_object_get(c, keys[i]);
-		if (v != NULL && (!json_is_number(v) || !(json_number_value(v) >=
-		    0) || json_number_value(v) > (i < 2 ? RUNS_MAX_BYTES :
-		    RUNS_MAX_SECONDS) || (i < 2 && !json_is_integer(v))))
-			goto bad;
-	}
-	json_object_set_new(run, "command", json_deep_copy(c));
-	return (0);
-bad:
-	snprintf(msg, msgsz, "command: expected an object of "
-	    "storage_read_bytes and storage_write_bytes (integers from 0 to "
-	    "%.0f) and cpu_seconds (0 to %.0f)", RUNS_MAX_BYTES,
-	    RUNS_MAX_SECONDS);
-	return (-1);
-}
-
-/*
- * Check and copy the client's figures from body into run (a "run" object);
- * -1 with msg when one is wrong.  Keys not given are left as they are.
- */
-static int
-runs_figures(const json_t *body, json_t *run, char *msg, size_t msgsz)
-{
-	static const struct {
-		const char	*key;
-		double		 max;
-		int		 integer;
-	} nums[] = {
-		{ "bytes", RUNS_MAX_BYTES, 1 },
-		{ "ops", RUNS_MAX_OPS, 1 },
-		{ "files", RUNS_MAX_FILES, 1 },
-		{ "block_size", RUNS_MAX_BLOCK, 1 },
-		{ "client_seconds", RUNS_MAX_SECONDS, 0 },
-	};
-	static const char *const texts[] = { "label", "client" };
-	static const char *const known[] = {
-		"label", "client", "protocol", "op", "bytes", "ops", "files",
-		"block_size", "client_seconds", "start", "end", "clock_offset",
-		"pid", "command", "interrupted"
-	};
-	const char	*key, *s;
-	json_t		*v;
-	double		 x;
-	size_t		 i;
-
-	json_object_foreach((json_t *)body, key, v) {
-		if (!runs_oneof(key, known, NP_NITEMS(known)) ||
-		    ((strcmp(key, "pid") == 0 || strcmp(key, "command") == 0) &&
-		    json_object_get(run, "pid") == NULL)) {
-			snprintf(msg, msgsz, "unknown key '%.40s'%s", key,
-			    strcmp(key, "pid") == 0 ? ": a run names its "
-			    "process when it opens" : strcmp(key, "command") ==
-			    0 ? ": only a run that named its process has one" :
-			    "");
-			return (-1);
-		}
-	}
-	if (runs_command(body, run, msg, msgsz) == -1)
-		return (-1);
-	for (i = 0; i < NP_NITEMS(nums); i++) {
-		if ((v = json_object_get(body, nums[i].key)) == NULL ||
-		    json_is_null(v))
-			continue;
-		x = json_number_value(v);
-		if (!json_is_number(v) || (nums[i].integer &&
-		    !json_is_integer(v)) || !(x >= 0) || x > nums[i].max ||
-		    (!nums[i].integer && x <= 0)) {
-			snprintf(msg, msgsz, "%s: expected %s from %s to %.0f",
-			    nums[i].key, nums[i].integer ? "an integer" :
-			    "a number of seconds", nums[i].integer ? "0" :
-			    "above 0", nums[i].max);
-			return (-1);
-		}
-		json_object_set(run, nums[i].key, v);
-	}
-	for (i = 0; i < NP_NITEMS(texts); i++) {
-		if ((v = json_object_get(body, texts[i])) == NULL ||
-		    json_is_null(v))
-			continue;
-		if ((s = json_string_value(v)) == NULL ||
-		    strlen(s) > RUNS_TEXT_MAX) {
-			snprintf(msg, msgsz, "%s: expected a string of at most "
-			    "%d bytes", texts[i], RUNS_TEXT_MAX);
-			return (-1);
-		}
-		json_object_set(run, texts[i], v);
-	}
-	if ((v = json_object_get(body, "protocol")) != NULL &&
-	    !json_is_null(v)) {
-		if ((s = json_string_value(v)) == NULL ||
-		    !runs_oneof(s, runs_protocols, NP_NITEMS(runs_protocols))) {
-			snprintf(msg, msgsz, "protocol: expected one of smb1 "
-			    "smb2 smb3 nfs3 nfs4 afp iscsi http local other");
-			return (-1);
-		}
-		json_object_set(run, "protocol", v);
-	}
-	/* The client stopped the benchmark before it finished. */
-	if ((v = json_object_get(body, "interrupted")) != NULL &&
-	    !json_is_null(v)) {
-		if (!json_is_boolean(v)) {
-			snprintf(msg, msgsz, "interrupted: expected true or "
-			    "false");
-			return (-1);
-		}
-		if (json_is_true(v))
-			json_object_set(run, "interrupted", v);
-	}
-	if ((v = json_object_get(body, "op")) != NULL && !json_is_null(v)) {
-		if ((s = json_string_value(v)) == NULL ||
-		    !runs_oneof(s, runs_ops, NP_NITEMS(runs_ops))) {
-			snprintf(msg, msgsz, "op: expected one of read write "
-			    "mixed list");
-			return (-1);
-		}
-		json_object_set(run, "op", v);
-	}
-	return (0);
-}
-
-/*
- * The process a live run names as its own ("pid"): the benchmark that
- * nasperf run started, on this box.  Only a client on this box can name
- * one (its address is loopback), and only as the run opens.  -1 with msg.
- */
-static int
-runs_pid(const json_t *body, json_t *run, const char *peer, int recorded,
-    char *msg, size_t msgsz)
-{
-	const json_t	*v = json_object_get(body, "pid");
-
-	if (v == NULL || json_is_null(v))
-		return (0);
-	if (!json_is_integer(v) || json_integer_value(v) < 1 ||
-	    json_integer_value(v) > RUNS_MAX_PID) {
-		snprintf(msg, msgsz, "pid: expected a process id from 1 to %d",
-		    RUNS_MAX_PID);
-		return (-1);
-	}
-	if (recorded || peer == NULL || (strncmp(peer, "127.", 4) != 0 &&
-	    strcmp(peer, "::1") != 0 && strncmp(peer, "::ffff:127.", 11) !=
-	    0)) {
-		snprintf(msg, msgsz, "pid: only a live run from a client on "
-		    "this box can name its process");
-		return (-1);
-	}
-	json_object_set_new(run, "pid", json_integer(json_integer_value(v)));
-	return (0);
-}
-
-/* The verdict engine's view of a run object. */
-static void
-runs_view(const json_t *run, struct verdict_run *vr, char *idbuf, size_t idsz)
-{
-	memset(vr, 0, sizeof *vr);
-	snprintf(idbuf, idsz, "%lld", json_integer_value(json_object_get(run,
-	    "id")));
-	vr->id = idbuf;
-	vr->label = jget_str(run, "label");
-	vr->protocol = jget_str(run, "protocol");
-	vr->op = jget_str(run, "op");
-	vr->client = jget_str(run, "client");
-	vr->client_addr = jget_str(run, "client_addr");
-	vr->has_bytes = jget_u64(run, "bytes", &vr->bytes);
-	vr->has_ops = jget_u64(run, "ops", &vr->ops);
-	vr->has_files = jget_u64(run, "files", &vr->files);
-	vr->has_block = jget_u64(run, "block_size", &vr->block_size);
-	vr->has_seconds = jget_num_to(run, "client_seconds", &vr->seconds);
-	vr->start = jget_num(run, "start");
-	vr->end = jget_num(run, "end");
-	vr->ended = json_is_true(json_object_get(run, "ended"));
-	vr->interrupted = json_is_true(json_object_get(run, "interrupted"));
-	vr->retroactive = json_is_true(json_object_get(run, "retroactive"));
-	vr->has_offset = jget_num_to(run, "clock_offset", &vr->clock_offset);
 }
 
 /* Who the server is, for the report's header. */
@@ -723,39 +534,6 @@ runs_baseline(void *arg, const char *disk, double *read_bps, double *write_bps,
 	    when));
 }
 
-/* Whether report rep's SMB session had signing or encryption on every packet. */
-static int
-runs_crypted(const json_t *rep)
-{
-	const json_t	*s = json_object_get(rep, "session");
-	const char	*sd, *ed;
-
-	sd = json_string_value(json_object_get(json_object_get(s, "signing"),
-	    "degree"));
-	ed = json_string_value(json_object_get(json_object_get(s,
-	    "encryption"), "degree"));
-	return ((sd != NULL && strcmp(sd, "full") == 0) ||
-	    (ed != NULL && strcmp(ed, "full") == 0));
-}
-
-/*
- * Whether run moved data of vr's size class: requests within a factor of
- * two, and totals within a factor of four, where both say.
- */
-static int
-runs_same_size(const json_t *run, const struct verdict_run *vr)
-{
-	uint64_t	v;
-
-	if (vr->has_block && jget_u64(run, "block_size", &v) && v > 0 &&
-	    (v > 2 * vr->block_size || 2 * v < vr->block_size))
-		return (0);
-	if (vr->has_bytes && jget_u64(run, "bytes", &v) && v > 0 &&
-	    (v > 4 * vr->bytes || 4 * v < vr->bytes))
-		return (0);
-	return (1);
-}
-
 /*
  * The fastest ended run from vr's client, protocol and operation, of its
  * size class, whose SMB session had neither signing nor encryption on
@@ -765,40 +543,64 @@ static void
 runs_plain(const struct runs *rs, struct verdict_run *vr, char *idbuf,
     size_t idsz)
 {
-	const json_t	*run, *rep;
-	const char	*a, *p, *o;
-	double		 rate;
-	size_t		 i;
+	const struct run	*r;
+	size_t			 i;
 
 	for (i = 0; i < rs->n; i++) {
-		run = json_object_get(rs->v[i].doc, "run");
-		rep = json_object_get(rs->v[i].doc, "report");
-		a = jget_str(run, "client_addr");
-		p = jget_str(run, "protocol");
-		o = jget_str(run, "op");
-		if (!json_is_object(json_object_get(rep, "session")) ||
-		    runs_crypted(rep) || a == NULL || p == NULL || o == NULL ||
-		    strcmp(a, vr->client_addr) != 0 ||
-		    strcmp(p, vr->protocol) != 0 || strcmp(o, vr->op) != 0 ||
-		    !runs_same_size(run, vr))
+		r = &rs->v[i];
+		if (!r->j.session || r->j.crypted ||
+		    strcmp(r->rec.client_addr, vr->client_addr) != 0 ||
+		    strcmp(r->rec.f.protocol, vr->protocol) != 0 ||
+		    strcmp(r->rec.f.op, vr->op) != 0 ||
+		    !run_same_size(&r->rec, vr))
 			continue;
-		rate = json_number_value(json_object_get(rep, "client_rate"));
-		if (rate > vr->plain_rate) {
-			vr->plain_rate = rate;
-			snprintf(idbuf, idsz, "%lu", rs->v[i].id);
+		if (r->j.o.client_rate > vr->plain_rate) {
+			vr->plain_rate = r->j.o.client_rate;
+			snprintf(idbuf, idsz, "%lu", r->rec.id);
 			vr->plain_id = idbuf;
 		}
 	}
 }
 
 /*
- * Make the report of a run object; for a live run, whose document doc
- * holds the path's first snapshot and what was seen since, its path too,
- * to now.  NULL with e filled when the history cannot give one.
+ * The path report of a live run (live: the run as kept, with its path's
+ * first snapshot and what it has seen since), to now; NULL when none was
+ * followed.
  */
 static json_t *
-runs_make(struct daemon *d, const json_t *run, const json_t *doc,
-    struct http_err *e)
+runs_make_path(struct daemon *d, const struct run_rec *rec,
+    const struct run *live, const struct topology *topo)
+{
+	json_t	*snap, *seen, *path;
+
+	if (live == NULL || live->path_start == NULL)
+		return (rec->retroactive ? runpath_report(NULL, NULL, 0) :
+		    NULL);
+	seen = json_deep_copy(live->path_seen != NULL ? live->path_seen :
+	    live->path_start);
+	snap = runpath_snap(d, rec->client_addr[0] != '\0' ?
+	    rec->client_addr : NULL, 1, rec->f.pid);
+	if (snap != NULL && seen != NULL)
+		runpath_merge(seen, snap);
+	runpath_closed_apply(d, seen);
+	path = runpath_report(live->path_start, seen, rec->end - rec->start);
+	runpath_volumes(path, topo, (rec->f.given & RUN_PROTOCOL) ?
+	    rec->f.protocol : NULL);
+	if (path != NULL && (rec->f.given & RUN_COMMAND))
+		runs_path_command(path, &rec->f);
+	json_decref(snap);
+	json_decref(seen);
+	return (path);
+}
+
+/*
+ * Make the report of run rec, and j what it decided; for a live run (live
+ * as kept, its path followed) its path too, to now.  NULL with e filled
+ * when the history cannot give one.
+ */
+static json_t *
+runs_make(struct daemon *d, const struct run_rec *rec, const struct run *live,
+    struct run_judged *j, struct http_err *e)
 {
 	struct verdict_run	 vr;
 	struct verdict_path	 vp;
@@ -806,8 +608,7 @@ runs_make(struct daemon *d, const json_t *run, const json_t *doc,
 	struct topology		*topo;
 	struct crypto		 cr;
 	struct probe_buf	 buf;
-	json_t			*rep, *server, *snap, *seen, *path = NULL;
-	const json_t		*start;
+	json_t			*rep, *server, *path;
 	const struct hist_sample *first;
 	const char		*errstr;
 	char			*cause = NULL, id[32], plain[32];
@@ -815,7 +616,8 @@ runs_make(struct daemon *d, const json_t *run, const json_t *doc,
 	int			 pids[VERDICT_PATH_PROCS];
 	size_t			 i;
 
-	runs_view(run, &vr, id, sizeof id);
+	memset(j, 0, sizeof *j);
+	run_view(rec, &vr, id, sizeof id);
 	/*
 	 * A live run (a long copy) that outlived the history is judged over
 	 * what the history still holds, and says so, rather than never
@@ -823,7 +625,7 @@ runs_make(struct daemon *d, const json_t *run, const json_t *doc,
 	 */
 	clamped = 0;
 	first = history_first(sampler_history(d));
-	if (doc != NULL && vr.retroactive == 0 && first != NULL &&
+	if (live != NULL && vr.retroactive == 0 && first != NULL &&
 	    vr.start < first->t && vr.end > first->t + 1.0) {
 		clamped = vr.start;
 		vr.start = first->t;
@@ -842,27 +644,7 @@ runs_make(struct daemon *d, const json_t *run, const json_t *doc,
 	vr.baseline = runs_baseline;
 	vr.baseline_arg = d;
 	/* The path first: the verdict judges what the transfer used. */
-	start = doc != NULL ? json_object_get(doc, "path_start") : NULL;
-	if (start != NULL) {
-		seen = json_deep_copy(json_object_get(doc, "path_seen") != NULL ?
-		    json_object_get(doc, "path_seen") : start);
-		if ((snap = runpath_snap(d, vr.client_addr, 1,
-		    (int)json_integer_value(json_object_get(run, "pid")))) !=
-		    NULL &&
-		    seen != NULL)
-			runpath_merge(seen, snap);
-		runpath_closed_apply(d, seen);
-		path = runpath_report(start, seen, vr.end - vr.start);
-		runpath_volumes(path, topo, vr.protocol);
-		/* The wrapped command's own counts, to its last byte. */
-		if (path != NULL && json_is_object(json_object_get(run,
-		    "command")))
-			runs_path_command(path, json_object_get(run,
-			    "command"));
-		json_decref(snap);
-		json_decref(seen);
-	} else if (vr.retroactive)
-		path = runpath_report(NULL, NULL, 0);
+	path = runs_make_path(d, rec, live, topo);
 	runpath_view(path, &vp);
 	vr.path = &vp;
 	/*
@@ -876,15 +658,20 @@ runs_make(struct daemon *d, const json_t *run, const json_t *doc,
 	    strncmp(vr.protocol, "smb", 3) == 0) && smbsess_find(d,
 	    vr.client_addr, pids, vp.nproc, vr.start, vr.end, &sess) == 0)
 		vr.session = &sess;
-	if (vr.session != NULL && vr.protocol != NULL && vr.op != NULL &&
-	    (vr.session->signing.degree == SMBSTATUS_FULL ||
-	    vr.session->encryption.degree == SMBSTATUS_FULL))
+	if (vr.session != NULL) {
+		j->session = 1;
+		j->crypted = sess.signing.degree == SMBSTATUS_FULL ||
+		    sess.encryption.degree == SMBSTATUS_FULL;
+		snprintf(j->dialect, sizeof j->dialect, "%s", sess.dialect);
+	}
+	if (j->crypted && vr.protocol != NULL && vr.op != NULL)
 		runs_plain(d->runs, &vr, plain, sizeof plain);
 	/* A synth run measures the path's capacity: it is not its own yardstick. */
 	if (vp.synth)
 		vr.path_capacity = 0;
 	server = runs_server();
-	rep = verdict_report(sampler_history(d), &vr, d->cfg, server, &cause);
+	rep = verdict_report(sampler_history(d), &vr, d->cfg, server, &j->o,
+	    &cause);
 	json_decref(server);
 	topology_free(topo);
 	crypto_clear(&cr);
@@ -900,6 +687,7 @@ runs_make(struct daemon *d, const json_t *run, const json_t *doc,
 		json_decref(path);
 		return (NULL);
 	}
+	j->judged = 1;
 	if (path != NULL)
 		json_object_set_new(rep, "path", path);
 	if (clamped > 0)
@@ -917,8 +705,7 @@ runs_open(const struct runs *rs)
 	size_t	i, n = 0;
 
 	for (i = 0; i < rs->n; i++)
-		if (!json_is_true(json_object_get(json_object_get(rs->v[i].doc,
-		    "run"), "ended")))
+		if (!rs->v[i].rec.ended)
 			n++;
 	return (n);
 }
@@ -927,185 +714,121 @@ runs_open(const struct runs *rs)
 static size_t
 runs_open_clients(const struct runs *rs)
 {
-	const json_t	*run;
-	size_t		 i, n = 0;
+	size_t	i, n = 0;
 
-	for (i = 0; i < rs->n; i++) {
-		run = json_object_get(rs->v[i].doc, "run");
-		if (!json_is_true(json_object_get(run, "ended")) &&
-		    json_object_get(run, "origin") == NULL)
+	for (i = 0; i < rs->n; i++)
+		if (!rs->v[i].rec.ended && !rs->v[i].rec.noticed)
 			n++;
-	}
 	return (n);
 }
 
-/* A run object's place on the server clock from client times; -1 with msg. */
-static int
-runs_place(const json_t *body, json_t *run, double now, char *msg,
-    size_t msgsz)
+/* {"id", "run", "report"}, what creating a run answers; NULL on ENOMEM. */
+static json_t *
+runs_created(const struct run *r)
 {
-	const json_t	*js = json_object_get(body, "start");
-	const json_t	*je = json_object_get(body, "end");
-	const json_t	*jo = json_object_get(body, "clock_offset");
-	double		 s, e, off = 0;
-
-	if (!json_is_number(js) || !json_is_number(je)) {
-		snprintf(msg, msgsz, "a recorded run needs both start and end "
-		    "(Unix seconds on the client's clock)");
-		return (-1);
-	}
-	if (jo != NULL && !json_is_null(jo)) {
-		off = json_number_value(jo);
-		if (!json_is_number(jo) || !(fabs(off) <= RUNS_MAX_OFFSET)) {
-			snprintf(msg, msgsz, "clock_offset: %.0f s is beyond "
-			    "reason (at most %.0f s either way); set the "
-			    "client's clock", off, RUNS_MAX_OFFSET);
-			return (-1);
-		}
-	}
-	s = json_number_value(js) - off;
-	e = json_number_value(je) - off;
-	if (!(e > s) || e - s > RUNS_MAX_SECONDS || s < 1e9) {
-		snprintf(msg, msgsz, "start and end: end must be after start, "
-		    "at most %.0f s later, both Unix seconds", RUNS_MAX_SECONDS);
-		return (-1);
-	}
-	if (e > now + 1.0) {
-		snprintf(msg, msgsz, "the window ends %.1f s in the server's "
-		    "future: is clock_offset right?", e - now);
-		return (-1);
-	}
-	json_object_set_new(run, "start", json_real(s));
-	json_object_set_new(run, "end", json_real(e));
-	json_object_set_new(run, "retroactive", json_true());
-	json_object_set_new(run, "ended", json_true());
-	if (jo != NULL && !json_is_null(jo))
-		json_object_set_new(run, "clock_offset", json_real(off));
-	return (0);
+	return (json_pack("{s:I,s:o,s:O?}", "id", (json_int_t)r->rec.id,
+	    "run", run_json(&r->rec), "report", r->report));
 }
 
-json_t *
-runs_create(struct daemon *d, const json_t *body, const char *peer,
-    int *opened, struct http_err *e)
+/*
+ * Open or record a run (runs_create), noticed (a transfer) or not: the
+ * run, which the list keeps until runs_prune, or NULL with e.
+ */
+static struct run *
+runs_new(struct daemon *d, const struct run_figures *f, const char *peer,
+    int noticed, int *opened, struct http_err *e)
 {
 	struct runs	*rs = d->runs;
-	struct run	*r;
-	json_t		*run, *doc, *rep = NULL, *out = NULL, *path = NULL;
+	struct run	 run, *r;
 	char		 msg[256];
 	double		 now = nptime_real();
 	int		 recorded;
 
-	recorded = json_object_get(body, "start") != NULL ||
-	    json_object_get(body, "end") != NULL;
+	recorded = (f->given & (RUN_START | RUN_END)) != 0;
 	*opened = !recorded;
-	run = json_pack("{s:I,s:o,s:b,s:b}", "id", (json_int_t)rs->next_id,
-	    "client_addr", enc_text_or_null(peer), "ended", 0, "retroactive", 0);
-	if (run == NULL) {
-		http_fail(e, 500, "internal", "out of memory");
+	memset(&run, 0, sizeof run);
+	run.rec.id = rs->next_id;
+	run.rec.noticed = noticed;
+	if (peer != NULL)
+		snprintf(run.rec.client_addr, sizeof run.rec.client_addr, "%s",
+		    peer);
+	if (run_admit(&run.rec, f, 1, peer, msg, sizeof msg) == -1) {
+		http_fail(e, 400, "bad_request", "%s", msg);
 		return (NULL);
 	}
-	if (runs_pid(body, run, peer, recorded, msg, sizeof msg) == -1 ||
-	    runs_figures(body, run, msg, sizeof msg) == -1 ||
-	    (recorded && runs_place(body, run, now, msg, sizeof msg) == -1)) {
+	run_apply(&run.rec, f);
+	if (recorded && run_place(&run.rec, f, now, msg, sizeof msg) == -1) {
 		http_fail(e, 400, "bad_request", "%s", msg);
-		goto out;
+		return (NULL);
 	}
 	if (!recorded) {
 		if (runs_open(rs) >= RUNS_MAX_OPEN) {
 			http_fail(e, 409, "too_many_open", "%d runs are open; "
 			    "end some first", RUNS_MAX_OPEN);
-			goto out;
+			return (NULL);
 		}
 		/* The client's SMB session, to tie the run to its smbd. */
 		smbsess_poll_now(d);
 		/* A sample now: the window starts exactly there. */
-		json_object_set_new(run, "start", json_real(runs_sample(d,
-		    now)));
+		run.rec.start = runs_sample(d, now);
 		/* Its connections and processes now, to compare at the end. */
 		runpath_refresh(d);
-		path = runpath_snap(d, peer, 1, (int)json_integer_value(
-		    json_object_get(run, "pid")));
-	} else if ((rep = runs_make(d, run, NULL, e)) == NULL)
-		goto out;		/* nothing saved */
-	doc = json_pack("{s:O,s:O?,s:o?}", "run", run, "report", rep,
-	    "path_start", path);
-	path = NULL;
-	if (doc == NULL || (r = runs_add(rs, rs->next_id, doc)) == NULL) {
-		json_decref(doc);
+		run.path_start = runpath_snap(d, peer, 1, run.rec.f.pid);
+	} else if ((run.report = runs_make(d, &run.rec, NULL, &run.j, e)) ==
+	    NULL)
+		return (NULL);		/* nothing saved */
+	if ((r = runs_add(rs, &run)) == NULL) {
+		runs_clear(&run);
 		http_fail(e, 500, "internal", "out of memory");
-		goto out;
+		return (NULL);
 	}
 	if (runs_save(rs, r) == -1) {
 		http_fail(e, 500, "not_saved", "%s/%lu.json: %s",
-		    rs->dir, r->id, strerror(errno));
-		json_decref(r->doc);
+		    rs->dir, r->rec.id, strerror(errno));
+		runs_clear(r);
 		rs->n--;
-		goto out;
+		return (NULL);
 	}
-	log_info("run %lu %s from %s", r->id, recorded ? "recorded" :
+	log_info("run %lu %s from %s", r->rec.id, recorded ? "recorded" :
 	    "opened", peer != NULL ? peer : "");
-	if (rep != NULL)
-		runs_tally_report(rs, run, rep);
+	runs_tally_report(rs, r);
 	if (recorded)
-		runs_join_recorded(d, r->id);
-	if ((out = json_pack("{s:I,s:O,s:O?}", "id", (json_int_t)r->id,
-	    "run", run, "report", rep)) == NULL)
-		http_fail(e, 500, "internal", "out of memory");
-	runs_prune(rs);
-out:
-	json_decref(path);
-	json_decref(rep);
-	json_decref(run);
-	return (out);
+		runs_join_recorded(d, r->rec.id);
+	return (r);
 }
 
-/*
- * A transfer noticed on its own was taken for SMB 3 from its port: its
- * session's dialect says which SMB it was ("SMB2_10" smb2, "NT1" smb1).
- */
-static void
-runs_dialect(json_t *run, const json_t *rep)
+json_t *
+runs_create(struct daemon *d, const struct run_figures *f, const char *peer,
+    int *opened, struct http_err *e)
 {
-	const char	*dia, *origin, *proto;
+	struct run	*r;
+	json_t		*out;
 
-	origin = json_string_value(json_object_get(run, "origin"));
-	proto = json_string_value(json_object_get(run, "protocol"));
-	dia = json_string_value(json_object_get(json_object_get(rep,
-	    "session"), "dialect"));
-	if (origin == NULL || strcmp(origin, "auto") != 0 || proto == NULL ||
-	    strncmp(proto, "smb", 3) != 0 || dia == NULL)
-		return;
-	if (strncmp(dia, "SMB3", 4) == 0)
-		proto = "smb3";
-	else if (strncmp(dia, "SMB2", 4) == 0)
-		proto = "smb2";
-	else if (strcmp(dia, "NT1") == 0 || strcmp(dia, "LANMAN2") == 0)
-		proto = "smb1";
-	else
-		return;
-	json_object_set_new(run, "protocol", json_string(proto));
+	if ((r = runs_new(d, f, peer, 0, opened, e)) == NULL)
+		return (NULL);
+	if ((out = runs_created(r)) == NULL)
+		http_fail(e, 500, "internal", "out of memory");
+	runs_prune(d->runs);
+	return (out);
 }
 
 /* A one-line summary of a run for the list. */
 static json_t *
 runs_summary(const struct run *r)
 {
-	const json_t	*run = json_object_get(r->doc, "run");
-	const json_t	*rep = json_object_get(r->doc, "report");
+	const json_t	*rep = r->report, *sess;
 	json_t		*o;
 
-	if ((o = json_deep_copy(run)) == NULL)
+	if ((o = run_json(&r->rec)) == NULL)
 		return (NULL);
 	json_object_set(o, "verdict", rep != NULL ?
 	    json_object_get(rep, "verdict") : json_null());
 	json_object_set(o, "client_rate", rep != NULL ?
 	    json_object_get(rep, "client_rate") : json_null());
 	/* Who copied, as smbd knows them: the session's user and machine. */
-	if (json_is_object(json_object_get(rep, "session"))) {
-		json_object_set(o, "user", json_object_get(json_object_get(rep,
-		    "session"), "user"));
-		json_object_set(o, "machine", json_object_get(json_object_get(
-		    rep, "session"), "machine"));
+	if (json_is_object(sess = json_object_get(rep, "session"))) {
+		json_object_set(o, "user", json_object_get(sess, "user"));
+		json_object_set(o, "machine", json_object_get(sess, "machine"));
 	}
 	return (o);
 }
@@ -1113,20 +836,19 @@ runs_summary(const struct run *r)
 json_t *
 runs_list(struct daemon *d, const char *origin, int open_only)
 {
-	struct runs	*rs = d->runs;
-	const json_t	*run;
-	const char	*o;
-	json_t		*a;
-	size_t		 i;
+	struct runs		*rs = d->runs;
+	const struct run_rec	*rec;
+	json_t			*a;
+	size_t			 i;
 
 	if ((a = json_array()) == NULL)
 		return (NULL);
 	for (i = 0; i < rs->n; i++) {
-		run = json_object_get(rs->v[i].doc, "run");
-		if (open_only && json_is_true(json_object_get(run, "ended")))
+		rec = &rs->v[i].rec;
+		if (open_only && rec->ended)
 			continue;
-		o = jget_str(run, "origin");
-		if (origin == NULL || (o != NULL && strcmp(o, origin) == 0))
+		if (origin == NULL || (strcmp(origin, "auto") == 0 &&
+		    rec->noticed))
 			json_array_append_new(a, runs_summary(&rs->v[i]));
 	}
 	return (json_pack("{s:o}", "runs", a));
@@ -1135,18 +857,15 @@ runs_list(struct daemon *d, const char *origin, int open_only)
 unsigned long
 runs_client_open(struct daemon *d, const char *addr)
 {
-	struct runs	*rs = d->runs;
-	const json_t	*run;
-	const char	*a;
-	size_t		 i;
+	struct runs		*rs = d->runs;
+	const struct run_rec	*rec;
+	size_t			 i;
 
 	for (i = 0; i < rs->n; i++) {
-		run = json_object_get(rs->v[i].doc, "run");
-		a = jget_str(run, "client_addr");
-		if (!json_is_true(json_object_get(run, "ended")) &&
-		    json_object_get(run, "origin") == NULL && a != NULL &&
-		    strcmp(a, addr) == 0)
-			return (rs->v[i].id);
+		rec = &rs->v[i].rec;
+		if (!rec->ended && !rec->noticed &&
+		    strcmp(rec->client_addr, addr) == 0)
+			return (rec->id);
 	}
 	return (0);
 }
@@ -1156,24 +875,22 @@ runs_join(struct daemon *d, unsigned long xfer, unsigned long id)
 {
 	struct run	*t = runs_find(d->runs, xfer), *r = runs_find(d->runs,
 			    id);
-	json_t		*run, *a;
 	size_t		 i;
 
 	if (t == NULL || r == NULL || xfer == id)
 		return;
-	json_object_set_new(json_object_get(t->doc, "run"), "joined",
-	    json_integer((json_int_t)id));
-	run = json_object_get(r->doc, "run");
-	if (!json_is_array(a = json_object_get(run, "transfers"))) {
-		a = json_array();
-		json_object_set_new(run, "transfers", a);
-	}
-	for (i = 0; i < json_array_size(a); i++)
-		if ((unsigned long)json_integer_value(json_array_get(a, i)) ==
-		    xfer)
+	t->rec.joined = id;
+	for (i = 0; i < r->rec.ntransfers; i++)
+		if (r->rec.transfers[i] == xfer)
 			break;
-	if (a != NULL && i == json_array_size(a))
-		json_array_append_new(a, json_integer((json_int_t)xfer));
+	if (i == r->rec.ntransfers) {
+		if (i == RUN_TRANSFERS_MAX)
+			log_warnx("run %lu: %d transfers joined already: "
+			    "transfer %lu is not listed", id,
+			    RUN_TRANSFERS_MAX, xfer);
+		else
+			r->rec.transfers[r->rec.ntransfers++] = xfer;
+	}
 	if (runs_save(d->runs, t) == -1 || runs_save(d->runs, r) == -1)
 		log_warn("run %lu joined to %lu: not saved: %s", xfer, id,
 		    strerror(errno));
@@ -1188,71 +905,62 @@ runs_join(struct daemon *d, unsigned long xfer, unsigned long id)
 static void
 runs_join_recorded(struct daemon *d, unsigned long id)
 {
-	struct runs	*rs = d->runs;
-	const json_t	*run, *me;
-	const struct run *r;
-	const char	*a, *mine;
-	unsigned long	 xs[16];
-	size_t		 i, n = 0;
+	struct runs		*rs = d->runs;
+	const struct run_rec	*me, *rec;
+	const struct run	*r;
+	unsigned long		 xs[16];
+	size_t			 i, n = 0;
 
 	if ((r = runs_find(rs, id)) == NULL)
 		return;
-	me = json_object_get(r->doc, "run");
-	if ((mine = jget_str(me, "client_addr")) == NULL)
+	me = &r->rec;
+	if (me->client_addr[0] == '\0')
 		return;
 	for (i = 0; i < rs->n && n < NP_NITEMS(xs); i++) {
-		run = json_object_get(rs->v[i].doc, "run");
-		a = jget_str(run, "client_addr");
-		if (jget_str(run, "origin") == NULL || strcmp(jget_str(run,
-		    "origin"), "auto") != 0 || a == NULL || strcmp(a, mine) !=
-		    0 || !json_is_true(json_object_get(run, "ended")) ||
-		    json_number_value(json_object_get(run, "start")) >=
-		    json_number_value(json_object_get(me, "end")) ||
-		    json_number_value(json_object_get(run, "end")) <=
-		    json_number_value(json_object_get(me, "start")))
+		rec = &rs->v[i].rec;
+		if (!rec->noticed || !rec->ended || strcmp(rec->client_addr,
+		    me->client_addr) != 0 || rec->start >= me->end ||
+		    rec->end <= me->start)
 			continue;
-		xs[n++] = rs->v[i].id;
+		xs[n++] = rec->id;
 	}
 	for (i = 0; i < n; i++)
 		runs_join(d, xs[i], id);
 }
 
 long
-runs_open_auto(struct daemon *d, const json_t *body, const char *peer,
-    double start)
+runs_open_auto(struct daemon *d, const struct run_figures *f,
+    const char *peer, double start)
 {
 	struct http_err	 e;
 	struct run	*r;
-	json_t		*out, *run;
 	long		 id;
 	int		 opened;
 
-	if ((out = runs_create(d, body, peer, &opened, &e)) == NULL) {
+	if ((r = runs_new(d, f, peer, 1, &opened, &e)) == NULL) {
 		log_warn("transfer from %s: no run: %s", peer, e.msg);
 		return (-1);
 	}
-	id = (long)json_integer_value(json_object_get(out, "id"));
-	json_decref(out);
-	if ((r = runs_find(d->runs, (unsigned long)id)) == NULL)
-		return (-1);
+	id = (long)r->rec.id;
 	/* It began before it was noticed. */
-	run = json_object_get(r->doc, "run");
-	json_object_set_new(run, "origin", json_string("auto"));
-	if (start > 0 && start < json_number_value(json_object_get(run,
-	    "start")))
-		json_object_set_new(run, "start", json_real(start));
-	if (runs_save(d->runs, r) == -1)
-		log_warn("run %ld: %s/%ld.json: %s", id, d->runs->dir, id,
-		    strerror(errno));
+	if (start > 0 && start < r->rec.start) {
+		r->rec.start = start;
+		if (runs_save(d->runs, r) == -1)
+			log_warn("run %ld: %s/%ld.json: %s", id, d->runs->dir,
+			    id, strerror(errno));
+	}
+	runs_prune(d->runs);
 	return (id);
 }
 
-const json_t *
-runs_get(struct daemon *d, unsigned long id)
+json_t *
+runs_get(struct daemon *d, unsigned long id, int noticed)
 {
 	const struct run	*r = runs_find(d->runs, id);
 
-	return (r != NULL ? r->doc : NULL);
+	if (r == NULL || (noticed && !r->rec.noticed))
+		return (NULL);
+	return (runs_doc(r));
 }
 
 int
@@ -1263,75 +971,63 @@ runs_check_open(struct daemon *d, unsigned long id, struct http_err *e)
 	if (r == NULL)
 		return (http_fail(e, 404, "no_such_run", "no run %lu",
 		    id));
-	if (json_is_true(json_object_get(json_object_get(r->doc, "run"),
-	    "ended")))
+	if (r->rec.ended)
 		return (http_fail(e, 409, "already_ended", "run %lu has "
-		    "already ended", r->id));
+		    "already ended", r->rec.id));
 	return (0);
 }
 
 json_t *
-runs_end(struct daemon *d, unsigned long id, const json_t *body,
+runs_end(struct daemon *d, unsigned long id, const struct run_figures *f,
     struct http_err *e)
 {
-	return (runs_end_at(d, id, body, 0, e));
+	return (runs_end_at(d, id, f, 0, e));
 }
 
 json_t *
-runs_end_at(struct daemon *d, unsigned long id, const json_t *body,
+runs_end_at(struct daemon *d, unsigned long id, const struct run_figures *f,
     double at, struct http_err *e)
 {
-	struct run	*r;
-	json_t		*run, *rep = NULL, *old;
-	char		 msg[256];
-	double		 now = nptime_real();
+	struct run		*r, old;
+	struct run_rec		 rec;
+	struct run_judged	 j;
+	json_t			*rep;
+	char			 msg[256];
+	double			 now = nptime_real();
 
 	if (runs_check_open(d, id, e) == -1)
 		return (NULL);
 	r = runs_find(d->runs, id);
-	if (json_object_get(body, "start") != NULL ||
-	    json_object_get(body, "end") != NULL) {
-		http_fail(e, 400, "bad_request", "a live run "
-		    "ends now: start and end are not taken here");
-		return (NULL);
-	}
-	if ((run = json_deep_copy(json_object_get(r->doc, "run"))) == NULL) {
-		http_fail(e, 500, "internal", "out of memory");
-		return (NULL);
-	}
-	if (runs_figures(body, run, msg, sizeof msg) == -1) {
+	rec = r->rec;
+	if (run_admit(&rec, f, 0, NULL, msg, sizeof msg) == -1) {
 		http_fail(e, 400, "bad_request", "%s", msg);
-		goto out;
+		return (NULL);
 	}
+	run_apply(&rec, f);
 	/* Now, or where the caller says the transfer stopped. */
-	if (at > json_number_value(json_object_get(run, "start")) && at < now)
-		json_object_set_new(run, "end", json_real(at));
-	else
-		json_object_set_new(run, "end", json_real(runs_sample(d,
-		    now)));
-	json_object_set_new(run, "ended", json_true());
-	if ((rep = runs_make(d, run, r->doc, e)) == NULL)
-		goto out;		/* the run stays open and unchanged */
-	runs_dialect(run, rep);
-	old = r->doc;
-	if ((r->doc = json_pack("{s:O,s:O,s:O?}", "run", run, "report", rep,
-	    "path_start", json_object_get(old, "path_start"))) ==
-	    NULL || runs_save(d->runs, r) == -1) {
-		json_decref(r->doc);
-		r->doc = old;
-		http_fail(e, 500, "not_saved", "run %lu: %s",
-		    r->id, strerror(errno));
+	rec.end = at > rec.start && at < now ? at : runs_sample(d, now);
+	rec.ended = 1;
+	if ((rep = runs_make(d, &rec, r, &j, e)) == NULL)
+		return (NULL);	/* the run stays open and unchanged */
+	run_set_dialect(&rec, j.dialect[0] != '\0' ? j.dialect : NULL);
+	/* Saved as ended, or left open as it was. */
+	old = *r;
+	r->rec = rec;
+	r->report = json_incref(rep);
+	r->j = j;
+	r->path_seen = NULL;
+	if (runs_save(d->runs, r) == -1) {
+		json_decref(r->report);
+		*r = old;
+		http_fail(e, 500, "not_saved", "run %lu: %s", id,
+		    strerror(errno));
 		json_decref(rep);
-		rep = NULL;
-		goto out;
+		return (NULL);
 	}
-	json_decref(old);
-	log_info("run %lu ended: %s", r->id, json_string_value(
-	    json_object_get(json_object_get(rep, "verdict"), "summary")));
-	runs_tally_report(d->runs, run, rep);
+	json_decref(old.path_seen);
+	log_info("run %lu ended: %s", id, j.o.summary);
+	runs_tally_report(d->runs, r);
 	runs_prune(d->runs);
-out:
-	json_decref(run);
 	return (rep);
 }
 
@@ -1339,42 +1035,34 @@ json_t *
 runs_report(struct daemon *d, unsigned long id, struct http_err *e)
 {
 	const struct run	*r = runs_find(d->runs, id);
-	const json_t		*rep;
-	json_t			*run, *live;
+	struct run_rec		 rec;
+	struct run_judged	 j;
 
 	if (r == NULL) {
 		http_fail(e, 404, "no_such_run", "no run %lu", id);
 		return (NULL);
 	}
-	rep = json_object_get(r->doc, "report");
-	if (rep != NULL && !json_is_null(rep))
-		return (json_incref((json_t *)rep));
+	if (r->report != NULL)
+		return (json_incref(r->report));
 	/* An open run: the report so far, not saved. */
-	if ((run = json_deep_copy(json_object_get(r->doc, "run"))) == NULL) {
-		http_fail(e, 500, "internal", "out of memory");
-		return (NULL);
-	}
-	json_object_set_new(run, "end", json_real(runs_sample(d,
-	    nptime_real())));
-	live = runs_make(d, run, r->doc, e);
-	json_decref(run);
-	return (live);
+	rec = r->rec;
+	rec.end = runs_sample(d, nptime_real());
+	return (runs_make(d, &rec, r, &j, e));
 }
 
 json_t *
 runs_verdict(struct daemon *d, double secs, struct http_err *e)
 {
-	double	 now = nptime_real();
-	json_t	*run, *rep;
+	struct run_rec		 rec;
+	struct run_judged	 j;
+	double			 now = nptime_real();
 
 	(void)sampler_now(d);
-	run = json_pack("{s:I,s:s,s:f,s:f,s:b}", "id", (json_int_t)0,
-	    "protocol", "other", "start", now - secs, "end", now, "ended", 1);
-	if (run == NULL) {
-		http_fail(e, 500, "internal", "out of memory");
-		return (NULL);
-	}
-	rep = runs_make(d, run, NULL, e);
-	json_decref(run);
-	return (rep);
+	memset(&rec, 0, sizeof rec);
+	snprintf(rec.f.protocol, sizeof rec.f.protocol, "other");
+	rec.f.given = RUN_PROTOCOL;
+	rec.start = now - secs;
+	rec.end = now;
+	rec.ended = 1;
+	return (runs_make(d, &rec, NULL, &j, e));
 }

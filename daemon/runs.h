@@ -16,6 +16,7 @@
 #include "http.h"
 
 struct daemon;
+struct run_figures;
 
 /*
  * Read the saved runs (and remove temporary files a crash left); -1 with
@@ -55,34 +56,37 @@ unsigned long runs_client_open(struct daemon *, const char *addr);
 void	runs_join(struct daemon *, unsigned long xfer, unsigned long id);
 /*
  * Open a live run of origin "auto" for a transfer from peer noticed on
- * its own, begun at start (server clock), with body's figures: its id, or
- * -1 (logged).
+ * its own, begun at start (server clock), with figures f: its id, or -1
+ * (logged).
  */
-long	runs_open_auto(struct daemon *, const json_t *body, const char *peer,
-	    double start);
+long	runs_open_auto(struct daemon *, const struct run_figures *f,
+	    const char *peer, double start);
 /*
- * Open a live run (body without start and end: *opened 1) or record one
+ * Open a live run (f without start and end: *opened 1) or record one
  * after the fact (with them: *opened 0, and its report made at once), with
- * the client's figures in body and its address peer ("" or NULL: unknown),
- * and save it: {id, run, report}, or NULL with e (400 on a wrong figure,
- * 409 with too many open, 410 when the history does not cover a recorded
- * window, 500).
+ * the client's figures f (run_parse's) and its address peer ("" or NULL:
+ * unknown), and save it: {id, run, report}, or NULL with e (400 on a
+ * figure the run cannot take, 409 with too many open, 410 when the
+ * history does not cover a recorded window, 500).
  */
-json_t	*runs_create(struct daemon *, const json_t *body, const char *peer,
-	    int *opened, struct http_err *e);
-/* Run id's document, {"run", "report"}, which the list keeps; or NULL. */
-const json_t *runs_get(struct daemon *, unsigned long id);
+json_t	*runs_create(struct daemon *, const struct run_figures *f,
+	    const char *peer, int *opened, struct http_err *e);
+/*
+ * Run id's document as its file holds it, {"run", "report", "path_start"},
+ * only when a transfer if noticed; or NULL.
+ */
+json_t	*runs_get(struct daemon *, unsigned long id, int noticed);
 /* 0 when run id is open; -1 with e: 404 no such run, 409 already ended. */
 int	runs_check_open(struct daemon *, unsigned long id, struct http_err *e);
 /*
- * End the live run id now, with the client's figures in body, make its
- * report and save both: the report, or NULL with e, the run left open.
+ * End the live run id now, with the client's figures f, make its report
+ * and save both: the report, or NULL with e, the run left open.
  */
-json_t	*runs_end(struct daemon *, unsigned long id, const json_t *body,
-	    struct http_err *e);
+json_t	*runs_end(struct daemon *, unsigned long id,
+	    const struct run_figures *f, struct http_err *e);
 /* The same, the run's window ending at at (server clock) when in the past. */
-json_t	*runs_end_at(struct daemon *, unsigned long id, const json_t *body,
-	    double at, struct http_err *e);
+json_t	*runs_end_at(struct daemon *, unsigned long id,
+	    const struct run_figures *f, double at, struct http_err *e);
 /* Run id's saved report, or an open run's report so far (not saved). */
 json_t	*runs_report(struct daemon *, unsigned long id, struct http_err *e);
 /* The report of the last secs seconds, saved nowhere. */

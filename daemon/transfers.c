@@ -28,6 +28,7 @@
 #include "np.h"
 #include "nptime.h"
 #include "runpath.h"
+#include "run.h"
 #include "runs.h"
 #include "transfers.h"
 
@@ -134,17 +135,15 @@ xf_read(const struct xf_client *c)
 static void
 xf_open(struct transfers *x, struct xf_client *c)
 {
-	json_t	*body;
-	char	 label[128];
+	struct run_figures	f;
 
-	snprintf(label, sizeof label, "%s %s from %s", c->service,
+	memset(&f, 0, sizeof f);
+	f.given = RUN_LABEL | RUN_PROTOCOL | RUN_OP;
+	snprintf(f.label, sizeof f.label, "%s %s from %s", c->service,
 	    xf_read(c) ? "read" : "write", c->addr);
-	body = json_pack("{s:s,s:s,s:s}", "label", label, "protocol",
-	    xf_protocol(c->service), "op", xf_read(c) ? "read" : "write");
-	if (body == NULL)
-		return;
-	c->run = runs_open_auto(x->d, body, c->addr, c->t_first);
-	json_decref(body);
+	snprintf(f.protocol, sizeof f.protocol, "%s", xf_protocol(c->service));
+	snprintf(f.op, sizeof f.op, "%s", xf_read(c) ? "read" : "write");
+	c->run = runs_open_auto(x->d, &f, c->addr, c->t_first);
 	if (c->run != -1)
 		x->count++;
 	if (c->run > 0)
@@ -156,23 +155,25 @@ xf_open(struct transfers *x, struct xf_client *c)
 static void
 xf_end(struct transfers *x, struct xf_client *c)
 {
-	struct http_err	 e;
-	json_t		*body, *rep;
-	double		 secs = c->t_last - c->t_first;
+	struct http_err		 e;
+	struct run_figures	 f;
+	json_t			*rep;
+	double			 secs = c->t_last - c->t_first;
 
 	if (c->run <= 0)
 		return;
-	body = json_pack("{s:I,s:f}", "bytes", (json_int_t)(xf_read(c) ?
-	    c->sent : c->recv), "client_seconds", secs > 0 ? secs : 0.001);
+	memset(&f, 0, sizeof f);
+	f.given = RUN_BYTES | RUN_SECONDS;
+	f.bytes = xf_read(c) ? c->sent : c->recv;
+	f.client_seconds = secs > 0 ? secs : 0.001;
 	/* The window ends with the transfer, not with the quiet after it. */
-	if (body != NULL && (rep = runs_end_at(x->d, (unsigned long)c->run,
-	    body, c->t_last, &e)) != NULL) {
+	if ((rep = runs_end_at(x->d, (unsigned long)c->run, &f, c->t_last,
+	    &e)) != NULL) {
 		log_info("transfer: run %ld ended: %.1f MB in %.1f s", c->run,
-		    (double)(xf_read(c) ? c->sent : c->recv) / 1e6, secs);
+		    (double)f.bytes / 1e6, secs);
 		json_decref(rep);
-	} else if (body != NULL)
+	} else
 		log_warn("transfer: run %ld: %s", c->run, e.msg);
-	json_decref(body);
 	c->run = -1;
 }
 

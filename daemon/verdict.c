@@ -2325,10 +2325,45 @@ v_ceilings(const struct v_ctx *x, const json_t *ver, const json_t *hints)
 	    json_object_get(ver, "class")));
 }
 
+/* The sentence and hint kinds of a verdict and its hints into out. */
+static void
+v_outcome_words(const json_t *ver, const json_t *hints,
+    struct verdict_outcome *out)
+{
+	const json_t	*hint;
+	const char	*s;
+	size_t		 i;
+
+	s = json_string_value(json_object_get(ver, "summary"));
+	snprintf(out->summary, sizeof out->summary, "%s", s != NULL ? s : "");
+	out->nhint = 0;
+	json_array_foreach(hints, i, hint) {
+		s = json_string_value(json_object_get(hint, "kind"));
+		if (s != NULL && out->nhint < VERDICT_HINTS_MAX)
+			snprintf(out->hint[out->nhint++], VERDICT_KIND_MAX,
+			    "%s", s);
+	}
+}
+
+void
+verdict_outcome_read(const json_t *report, struct verdict_outcome *out)
+{
+	const json_t	*ver = json_object_get(report, "verdict");
+	const json_t	*rate = json_object_get(report, "client_rate");
+
+	memset(out, 0, sizeof *out);
+	out->cls = verdict_class_parse(json_string_value(json_object_get(ver,
+	    "class")));
+	out->client_rate = json_is_number(rate) ? json_number_value(rate) :
+	    NAN;
+	v_outcome_words(ver, json_object_get(report, "hints"), out);
+}
+
 /* Build the report. */
 json_t *
 verdict_report(const struct history *h, const struct verdict_run *run,
-    const struct cfg *cfg, const json_t *server, char **cause)
+    const struct cfg *cfg, const json_t *server, struct verdict_outcome *out,
+    char **cause)
 {
 	struct v_ctx	*x;
 	json_t		*rep = NULL, *win, *ver, *ev, *ser, *hints, *ceil;
@@ -2401,6 +2436,12 @@ verdict_report(const struct history *h, const struct verdict_run *run,
 	x->obs = NULL;		/* stolen by the pack, even on failure */
 	if (rep == NULL)
 		errno = ENOMEM;
+	else if (out != NULL) {
+		memset(out, 0, sizeof *out);
+		out->cls = x->cls;
+		out->client_rate = x->client_rate;
+		v_outcome_words(ver, hints, out);
+	}
 out:
 	json_decref(x->obs);
 	history_window_clear(&x->all);

@@ -162,14 +162,29 @@ struct verdict_facts {
 	double			 member_mbps, bond_mbps;
 };
 
+/* What a report decided, for the code that keeps runs. */
+#define VERDICT_HINTS_MAX	16
+#define VERDICT_KIND_MAX	24
+struct verdict_outcome {
+	enum verdict_class cls;
+	double		 client_rate;	/* bytes/s, NAN unknown */
+	char		 summary[300];	/* the verdict's sentence */
+	char		 hint[VERDICT_HINTS_MAX][VERDICT_KIND_MAX];	/* kinds */
+	size_t		 nhint;
+};
+
 /*
  * The report of run over history h: verdict, observations, evidence and
  * the series.  server (borrowed, may be NULL) is copied in as "server".
  * NULL with an allocated *cause when the history does not cover the
- * window (errno ERANGE) or on ENOMEM.
+ * window (errno ERANGE) or on ENOMEM.  out (may be NULL) gets what it
+ * decided.
  */
 json_t	*verdict_report(const struct history *h, const struct verdict_run *run,
-	    const struct cfg *cfg, const json_t *server, char **cause);
+	    const struct cfg *cfg, const json_t *server,
+	    struct verdict_outcome *out, char **cause);
+/* What a report (verdict_report's, saved and read back) decided. */
+void	verdict_outcome_read(const json_t *report, struct verdict_outcome *out);
 /* The hints of a verdict: [{"kind", "text", "figure"}]; NULL on ENOMEM. */
 json_t	*verdict_hints(const struct verdict_facts *);
 /* "disk", "network", ... as reports and the API name a class. */

@@ -18,7 +18,8 @@ STATIC_TESTS = tests/unit/t_blockdev tests/unit/t_bonding tests/unit/t_btrfs \
 	tests/unit/t_mdstat tests/unit/t_mounts tests/unit/t_netdev \
 	tests/unit/t_nic tests/unit/t_procgroup tests/unit/t_rate \
 	tests/unit/t_smbconf tests/unit/t_snapshot tests/unit/t_diskbench \
-	tests/unit/t_verdict tests/unit/t_runpath tests/unit/t_report_render \
+	tests/unit/t_verdict tests/unit/t_run tests/unit/t_runpath \
+	tests/unit/t_report_render \
 	tests/unit/t_enc_counters tests/unit/t_enc_host tests/unit/t_enc_topology \
 	tests/unit/t_jsonnum tests/unit/t_synth tests/unit/t_http \
 	tests/unit/t_disktest tests/unit/t_importers tests/unit/t_tlspin \

@@ -167,7 +167,7 @@ judge(const char *name, const struct verdict_run *r, const struct cfg *cfg)
 	json_t		*rep;
 	char		*cause = NULL;
 
-	rep = verdict_report(h, r, cfg, NULL, &cause);
+	rep = verdict_report(h, r, cfg, NULL, NULL, &cause);
 	if (rep == NULL) {
 		printf("# %s: %s\n", name, cause != NULL ? cause : "failed");
 		free(cause);
@@ -865,7 +865,7 @@ t_path(struct cfg *cfg)
 	/* A virtual link's nominal speed is no capacity. */
 	if ((i = history_find(h, HIST_NIC, "eth0")) >= 0)
 		h->ent[HIST_NIC][i].is_virtual = 1;
-	rep = verdict_report(h, &r, cfg, NULL, &cause);
+	rep = verdict_report(h, &r, cfg, NULL, NULL, &cause);
 	T_TRUE(rep != NULL && strcmp(vstr(rep, "class"), "network") != 0);
 	T_TRUE(rep != NULL && evidenced(rep, "a virtual link"));
 	json_decref(rep);
@@ -876,14 +876,14 @@ t_path(struct cfg *cfg)
 	r.bytes = 117000000;
 	if ((i = history_find(h, HIST_NIC, "eth0")) >= 0)
 		h->ent[HIST_NIC][i].is_virtual = 0;
-	rep = verdict_report(h, &r, cfg, NULL, &cause);
+	rep = verdict_report(h, &r, cfg, NULL, NULL, &cause);
 	T_EQ_STR(vstr(rep, "class"), "network");
 	T_EQ_STR(vstr(rep, "confidence"), "medium");
 	json_decref(rep);
 	r.end = T0 + 0.5;
 	r.seconds = 0.5;
 	r.bytes = 58500000;
-	rep = verdict_report(h, &r, cfg, NULL, &cause);
+	rep = verdict_report(h, &r, cfg, NULL, NULL, &cause);
 	T_EQ_STR(vstr(rep, "class"), "network");
 	T_EQ_STR(vstr(rep, "confidence"), "low");
 	json_decref(rep);
@@ -1392,7 +1392,7 @@ main(void)
 	{
 		char	*cause = NULL;
 
-		T_TRUE(verdict_report(h, &r, cfg, NULL, &cause) == NULL);
+		T_TRUE(verdict_report(h, &r, cfg, NULL, NULL, &cause) == NULL);
 		T_EQ_INT(errno, ERANGE);
 		T_TRUE(cause != NULL && strstr(cause, "no longer covers") !=
 		    NULL);
