@@ -120,28 +120,6 @@ struct v_group {
 	int		thr_pid;
 };
 
-static const char *const v_class_names[VERDICT_NCLASSES] = {
-	"unknown", "disk", "network", "cpu", "contention", "cache", "latency",
-	"client"
-};
-
-const char *
-verdict_class_name(enum verdict_class c)
-{
-	return ((unsigned)c < VERDICT_NCLASSES ? v_class_names[c] : "unknown");
-}
-
-enum verdict_class
-verdict_class_parse(const char *s)
-{
-	size_t	i;
-
-	for (i = 0; s != NULL && i < VERDICT_NCLASSES; i++)
-		if (strcmp(s, v_class_names[i]) == 0)
-			return ((enum verdict_class)i);
-	return (VERDICT_UNKNOWN);
-}
-
 /* Append an observation sentence. */
 static NP_PRINTF(4, 5) void
 v_observe(struct v_ctx *x, enum verdict_class cls, const char *resource,
@@ -2325,40 +2303,6 @@ v_ceilings(const struct v_ctx *x, const json_t *ver, const json_t *hints)
 	    json_object_get(ver, "class")));
 }
 
-/* The sentence and hint kinds of a verdict and its hints into out. */
-static void
-v_outcome_words(const json_t *ver, const json_t *hints,
-    struct verdict_outcome *out)
-{
-	const json_t	*hint;
-	const char	*s;
-	size_t		 i;
-
-	s = json_string_value(json_object_get(ver, "summary"));
-	snprintf(out->summary, sizeof out->summary, "%s", s != NULL ? s : "");
-	out->nhint = 0;
-	json_array_foreach(hints, i, hint) {
-		s = json_string_value(json_object_get(hint, "kind"));
-		if (s != NULL && out->nhint < VERDICT_HINTS_MAX)
-			snprintf(out->hint[out->nhint++], VERDICT_KIND_MAX,
-			    "%s", s);
-	}
-}
-
-void
-verdict_outcome_read(const json_t *report, struct verdict_outcome *out)
-{
-	const json_t	*ver = json_object_get(report, "verdict");
-	const json_t	*rate = json_object_get(report, "client_rate");
-
-	memset(out, 0, sizeof *out);
-	out->cls = verdict_class_parse(json_string_value(json_object_get(ver,
-	    "class")));
-	out->client_rate = json_is_number(rate) ? json_number_value(rate) :
-	    NAN;
-	v_outcome_words(ver, json_object_get(report, "hints"), out);
-}
-
 /* Build the report. */
 json_t *
 verdict_report(const struct history *h, const struct verdict_run *run,
@@ -2440,7 +2384,7 @@ verdict_report(const struct history *h, const struct verdict_run *run,
 		memset(out, 0, sizeof *out);
 		out->cls = x->cls;
 		out->client_rate = x->client_rate;
-		v_outcome_words(ver, hints, out);
+		verdict_outcome_words(ver, hints, out);
 	}
 out:
 	json_decref(x->obs);

@@ -185,6 +185,9 @@ json_t	*verdict_report(const struct history *h, const struct verdict_run *run,
 	    struct verdict_outcome *out, char **cause);
 /* What a report (verdict_report's, saved and read back) decided. */
 void	verdict_outcome_read(const json_t *report, struct verdict_outcome *out);
+/* The sentence of a verdict and the kinds of its hints into out. */
+void	verdict_outcome_words(const json_t *verdict, const json_t *hints,
+	    struct verdict_outcome *out);
 /* The hints of a verdict: [{"kind", "text", "figure"}]; NULL on ENOMEM. */
 json_t	*verdict_hints(const struct verdict_facts *);
 /* "disk", "network", ... as reports and the API name a class. */

@@ -14,6 +14,7 @@
 #   cfg        nasperfd.yaml (daemon/cfg.c over libyaml)
 #   http       the API's request targets: routes, ids, query numbers
 #   synth      the data plane's request heads, routes and queries
+#   run        a run's figures as a request body, a saved run, a report
 check_PROGRAMS += tests/fuzz/t_fuzz_probes
 tests_fuzz_t_fuzz_probes_SOURCES = tests/fuzz/fuzz_probes.c \
 	tests/fuzz/fuzz_parsers.c tests/fuzz/fuzz_probes.h
@@ -24,7 +25,7 @@ tests_fuzz_t_fuzz_probes_LDADD = probes/libnasprobe.a
 EXTRA_DIST += tests/fuzz/corpus tests/fuzz/mkcorpus.sh
 
 FUZZ_FAMILIES = probes mdstat bonding cpuinfo smbstatus importers cfg \
-	http synth
+	http synth run
 FUZZ_RUNS = 20000
 dist_check_SCRIPTS += tests/fuzz/t_libfuzzer.sh
 
@@ -45,6 +46,7 @@ tests_fuzz_libfuzzdaemon_a_SOURCES = daemon/routes.c daemon/http.c \
 	daemon/http_head.c \
 	common/jsonnum.c daemon/web.c daemon/web_assets.c \
 	daemon/synth_parse.c common/synth_pattern.c daemon/smbsess.c daemon/child.c \
+	daemon/run.c daemon/verdict_outcome.c \
 	daemon/encode.c daemon/log.c client/importers.c client/importers_lex.c \
 	client/import_dd.c \
 	client/import_fio.c client/import_cdm.c $(CFG_DAEMON_SOURCES) \
@@ -60,7 +62,8 @@ FUZZ_DAEMON_INCLUDES = $(AM_CPPFLAGS) -I$(top_srcdir)/daemon \
 FUZZERS = tests/fuzz/fuzz-probes tests/fuzz/fuzz-mdstat \
 	tests/fuzz/fuzz-bonding tests/fuzz/fuzz-cpuinfo \
 	tests/fuzz/fuzz-smbstatus tests/fuzz/fuzz-importers \
-	tests/fuzz/fuzz-cfg tests/fuzz/fuzz-http tests/fuzz/fuzz-synth
+	tests/fuzz/fuzz-cfg tests/fuzz/fuzz-http tests/fuzz/fuzz-synth \
+	tests/fuzz/fuzz-run
 noinst_PROGRAMS = $(FUZZERS)
 
 # The probes' targets: fuzz_probes.c over the table of fuzz_parsers.c.
@@ -115,6 +118,11 @@ tests_fuzz_fuzz_synth_CPPFLAGS = $(FUZZ_DAEMON_INCLUDES)
 tests_fuzz_fuzz_synth_CFLAGS = $(DAEMON_CFLAGS) $(FUZZ_COMPILE)
 tests_fuzz_fuzz_synth_LDFLAGS = $(FUZZ_LINK)
 tests_fuzz_fuzz_synth_LDADD = $(FUZZ_DAEMON_LIBS)
+tests_fuzz_fuzz_run_SOURCES = tests/fuzz/fuzz_run.c
+tests_fuzz_fuzz_run_CPPFLAGS = $(FUZZ_DAEMON_INCLUDES)
+tests_fuzz_fuzz_run_CFLAGS = $(DAEMON_CFLAGS) $(FUZZ_COMPILE)
+tests_fuzz_fuzz_run_LDFLAGS = $(FUZZ_LINK)
+tests_fuzz_fuzz_run_LDADD = $(FUZZ_DAEMON_LIBS)
 else
 FUZZ_TARGETS =
 FUZZERS =
