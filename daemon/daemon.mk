@@ -10,7 +10,8 @@ daemon_nasperfd_SOURCES = daemon/main.c daemon/daemon.c daemon/daemon.h \
 	daemon/run.c daemon/run.h \
 	daemon/runs.c daemon/runs.h daemon/api_runs.c daemon/api_runs.h \
 	daemon/runpath.c daemon/runpath.h daemon/transfers.c daemon/transfers.h \
-	daemon/verdict.c daemon/verdict.h daemon/verdict_outcome.c \
+	daemon/verdict.c daemon/verdict.h \
+	daemon/verdict_outcome.c daemon/verdict_outcome.h \
 	daemon/verdict_hints.c daemon/report_text.c daemon/report_text.h \
 	daemon/cachedrop.c daemon/cachedrop.h daemon/pathcap.c daemon/pathcap.h \
 	daemon/api_cache.c daemon/api_cache.h daemon/smbsess.c daemon/smbsess.h \
@@ -29,7 +30,7 @@ daemon_nasperfd_LDADD = $(DAEMON_LIBS)
 
 check_PROGRAMS += tests/unit/t_verdict
 tests_unit_t_verdict_SOURCES = tests/unit/t_verdict.c daemon/verdict.c \
-	daemon/verdict_outcome.c \
+	daemon/verdict_outcome.c daemon/verdict_outcome.h \
 	daemon/verdict_hints.c daemon/report_text.c tests/unit/yaml_read.h \
 	common/advice.c common/advice.h \
 	daemon/history.c daemon/encode.c $(CFG_DAEMON_SOURCES)
@@ -55,7 +56,7 @@ EXTRA_DIST += tests/fixtures/windows/mkwindows.py \
 
 check_PROGRAMS += tests/unit/t_run
 tests_unit_t_run_SOURCES = tests/unit/t_run.c daemon/run.c daemon/run.h \
-	daemon/verdict_outcome.c
+	daemon/verdict_outcome.c daemon/verdict_outcome.h
 tests_unit_t_run_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/unit \
 	-I$(top_srcdir)/daemon
 tests_unit_t_run_CFLAGS = $(DAEMON_CFLAGS)

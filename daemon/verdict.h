@@ -18,6 +18,7 @@
 #include <jansson.h>
 
 #include "history.h"
+#include "verdict_outcome.h"
 
 struct cfg;
 struct crypto;
@@ -29,13 +30,6 @@ struct topology;
  * look for (zfs_sync_writes).
  */
 #define VERDICT_ZIL_RESOURCE	"ZFS intent log (synchronous writes)"
-
-/* What held a run back: a verdict's class, and an observation's. */
-enum verdict_class {
-	VERDICT_UNKNOWN, VERDICT_DISK, VERDICT_NETWORK, VERDICT_CPU,
-	VERDICT_CONTENTION, VERDICT_CACHE, VERDICT_LATENCY, VERDICT_CLIENT
-};
-#define VERDICT_NCLASSES	8
 
 #define VERDICT_PATH_PROCS	8
 #define VERDICT_PATH_OTHERS	4
@@ -162,17 +156,6 @@ struct verdict_facts {
 	double			 member_mbps, bond_mbps;
 };
 
-/* What a report decided, for the code that keeps runs. */
-#define VERDICT_HINTS_MAX	16
-#define VERDICT_KIND_MAX	24
-struct verdict_outcome {
-	enum verdict_class cls;
-	double		 client_rate;	/* bytes/s, NAN unknown */
-	char		 summary[300];	/* the verdict's sentence */
-	char		 hint[VERDICT_HINTS_MAX][VERDICT_KIND_MAX];	/* kinds */
-	size_t		 nhint;
-};
-
 /*
  * The report of run over history h: verdict, observations, evidence and
  * the series.  server (borrowed, may be NULL) is copied in as "server".
@@ -183,17 +166,8 @@ struct verdict_outcome {
 json_t	*verdict_report(const struct history *h, const struct verdict_run *run,
 	    const struct cfg *cfg, const json_t *server,
 	    struct verdict_outcome *out, char **cause);
-/* What a report (verdict_report's, saved and read back) decided. */
-void	verdict_outcome_read(const json_t *report, struct verdict_outcome *out);
-/* The sentence of a verdict and the kinds of its hints into out. */
-void	verdict_outcome_words(const json_t *verdict, const json_t *hints,
-	    struct verdict_outcome *out);
 /* The hints of a verdict: [{"kind", "text", "figure"}]; NULL on ENOMEM. */
 json_t	*verdict_hints(const struct verdict_facts *);
-/* "disk", "network", ... as reports and the API name a class. */
-const char *verdict_class_name(enum verdict_class);
-/* The class s names; VERDICT_UNKNOWN for any other string or NULL. */
-enum verdict_class verdict_class_parse(const char *s);
 /* bps as "123 MB/s", "12.3 MB/s" or "0.12 MB/s"; "-" when not finite. */
 void	verdict_mbs(char *out, size_t outsz, double bps);
 

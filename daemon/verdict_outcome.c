@@ -12,7 +12,7 @@
 
 #include <jansson.h>
 
-#include "verdict.h"
+#include "verdict_outcome.h"
 
 static const char *const verdict_class_names[VERDICT_NCLASSES] = {
 	"unknown", "disk", "network", "cpu", "contention", "cache", "latency",
