@@ -44,6 +44,20 @@
 #define API_MAX_INTERVAL 60.0		/* seconds */
 #define API_MIN_INTERVAL 0.1
 
+/*
+ * The counters of snapshot s, and what the ZFS pools' vdevs did in the
+ * last second zpool iostat measured ("zfs_vdev_io").
+ */
+static json_t *
+api_counters_doc(struct daemon *d, const struct snapshot *s)
+{
+	json_t	*body = enc_counters(s);
+
+	if (body != NULL && d->zpool != NULL)
+		json_object_set_new(body, "zfs_vdev_io", zpool_viostat_json(d));
+	return (body);
+}
+
 /* A /v1/counters?interval= request waiting for its second snapshot. */
 struct api_wait {
 	struct daemon		*d;
@@ -220,7 +234,7 @@ api_wait_cb(NP_UNUSED evutil_socket_t fd, NP_UNUSED short what, void *arg)
 		api_wait_free(w);
 		return;
 	}
-	body = enc_counters(s);
+	body = api_counters_doc(w->d, s);
 	if (body != NULL)
 		json_object_set_new(body, "rates", enc_rates(w->first, s));
 	snapshot_free(s);
@@ -282,7 +296,7 @@ api_counters(struct daemon *d, struct evhttp_request *req)
 		return;
 	}
 	if (interval == 0) {
-		http_reply(req, HTTP_OK, enc_counters(s));
+		http_reply(req, HTTP_OK, api_counters_doc(d, s));
 		snapshot_free(s);
 		return;
 	}
@@ -352,7 +366,9 @@ api_metrics(struct daemon *d, struct evhttp_request *req)
 	struct transfers_total	 totals[TRANSFERS_TOTALS], other;
 	struct runs_tally	 tally[RUNS_TALLY_MAX];
 	struct metrics_baseline	 bl[64];
+	const struct zfs_viostat *io;
 	struct snapshot		*s;
+	double			 io_at;
 	struct evbuffer		*evb;
 	unsigned long		 count;
 	unsigned		 active;
@@ -369,7 +385,9 @@ api_metrics(struct daemon *d, struct evhttp_request *req)
 	if ((evb = evbuffer_new()) == NULL || metrics_render(evb, s) == -1 ||
 	    metrics_render_clients(evb, totals, n, &other, count, active) ==
 	    -1 || metrics_render_verdicts(evb, tally, nt) == -1 ||
-	    metrics_render_baseline(evb, bl, nb) == -1) {
+	    metrics_render_baseline(evb, bl, nb) == -1 ||
+	    ((io = zpool_viostat(d, &io_at)) != NULL &&
+	    metrics_render_zfs_vdevs(evb, io, io_at) == -1)) {
 		http_error(req, HTTP_INTERNAL, "internal", "metrics: %s",
 		    strerror(errno));
 		goto out;

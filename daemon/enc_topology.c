@@ -51,6 +51,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -533,6 +534,49 @@ enc_zfs_datasets(const struct zfs_datasets *ds)
 		    enc_text_or_null(d->primarycache), "recordsize_bytes",
 		    d->recordsize > 0 ? json_integer((json_int_t)d->recordsize) :
 		    json_null()));
+	}
+	return (a);
+}
+
+json_t *
+enc_zfs_viostat(const struct zfs_viostat *io)
+{
+	static const struct {
+		const char	*key;
+		double		 scale;
+	} cols[ZFS_VIO_NCOLS] = {
+		{ "alloc_bytes", 1 }, { "free_bytes", 1 },
+		{ "read_ops_per_s", 1 }, { "write_ops_per_s", 1 },
+		{ "read_bytes_per_s", 1 }, { "write_bytes_per_s", 1 },
+		{ "total_wait_read_ms", 1e3 }, { "total_wait_write_ms", 1e3 },
+		{ "disk_wait_read_ms", 1e3 }, { "disk_wait_write_ms", 1e3 },
+		{ "syncq_wait_read_ms", 1e3 }, { "syncq_wait_write_ms", 1e3 },
+		{ "asyncq_wait_read_ms", 1e3 }, { "asyncq_wait_write_ms", 1e3 },
+		{ "scrub_wait_ms", 1e3 }, { "trim_wait_ms", 1e3 },
+		{ "rebuild_wait_ms", 1e3 },
+	};
+	static const char *const classes[] = { "data", "log", "cache",
+	    "special", "dedup", "spare" };
+	const struct zfs_vio_row *r;
+	json_t			*a, *o;
+	size_t			 i, c;
+
+	if ((a = json_array()) == NULL)
+		return (NULL);
+	for (i = 0; i < io->nrows; i++) {
+		r = &io->rows[i];
+		if ((o = json_pack("{s:o,s:o,s:i,s:s}", "pool",
+		    enc_text(r->pool), "name", enc_text(r->name), "depth",
+		    r->depth, "class", classes[r->class])) == NULL) {
+			json_decref(a);
+			return (NULL);
+		}
+		for (c = 0; c < ZFS_VIO_NCOLS; c++)
+			if (io->cols & (1U << c))
+				json_object_set_new(o, cols[c].key,
+				    isfinite(r->v[c]) ? json_real(r->v[c] *
+				    cols[c].scale) : json_null());
+		json_array_append_new(a, o);
 	}
 	return (a);
 }

@@ -17,6 +17,7 @@ struct snapshot;
 struct topology;
 struct zfs_datasets;
 struct zfs_status;
+struct zfs_viostat;
 
 /*
  * A JSON string of s; bytes that are not UTF-8 become the text "\xNN", so
@@ -48,6 +49,15 @@ json_t	*enc_zfs_pools(const struct zfs_status *);
  * unknown (enc_topology.c).
  */
 json_t	*enc_zfs_datasets(const struct zfs_datasets *);
+/*
+ * Each row of zpool iostat -vl: [{"pool", "name", "depth", "class",
+ * "alloc_bytes", "free_bytes", "read_ops_per_s", "write_ops_per_s",
+ * "read_bytes_per_s", "write_bytes_per_s", "total_wait_read_ms", ...,
+ * "disk_wait_...", "syncq_wait_...", "asyncq_wait_...", "scrub_wait_ms",
+ * "trim_wait_ms", "rebuild_wait_ms"}], the columns its header had, null
+ * where it printed "-" (enc_topology.c).
+ */
+json_t	*enc_zfs_viostat(const struct zfs_viostat *);
 
 /* One counter snapshot as served by GET /v1/counters (enc_counters.c). */
 json_t	*enc_counters(const struct snapshot *);
@@ -94,5 +104,11 @@ struct metrics_baseline {
  */
 int	 metrics_render_baseline(struct evbuffer *evb,
 	    const struct metrics_baseline *v, size_t n);
+/*
+ * Append each ZFS vdev's operations, bandwidth and latencies over the
+ * second zpool iostat measured, which ended at when (metrics.c).
+ */
+int	 metrics_render_zfs_vdevs(struct evbuffer *evb,
+	    const struct zfs_viostat *io, double when);
 
 #endif /* ENCODE_H */

@@ -10,6 +10,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -903,6 +904,83 @@ metrics_render_baseline(struct evbuffer *evb,
 			metrics_sample(&m, fam[f].name, labels, x);
 		}
 	}
+	return (m.err ? -1 : 0);
+}
+
+/* nasperf_zfs_vdev_*: zpool iostat -vl's last second, each row. */
+int
+metrics_render_zfs_vdevs(struct evbuffer *evb, const struct zfs_viostat *io,
+    double when)
+{
+	static const struct {
+		const char	*name, *help;
+		int		 col[4];	/* read, write (or -1) */
+		const char	*key, *val[2];
+	} fam[] = {
+		{ "nasperf_zfs_vdev_operations_per_second", "Operations a pool, "
+		    "vdev or disk did per second, over zpool iostat's last "
+		    "second.", { ZFS_VIO_OPS_R, ZFS_VIO_OPS_W }, "op",
+		    { "read", "write" } },
+		{ "nasperf_zfs_vdev_bytes_per_second", "Bytes a pool, vdev or "
+		    "disk moved per second, over zpool iostat's last second.",
+		    { ZFS_VIO_BW_R, ZFS_VIO_BW_W }, "op", { "read", "write" } },
+		{ "nasperf_zfs_vdev_total_wait_seconds", "Average time an I/O "
+		    "took, queued in ZFS and on the disk (total_wait).",
+		    { ZFS_VIO_TOTAL_R, ZFS_VIO_TOTAL_W }, "op",
+		    { "read", "write" } },
+		{ "nasperf_zfs_vdev_disk_wait_seconds", "Average time an I/O "
+		    "took on the disk (disk_wait).",
+		    { ZFS_VIO_DISK_R, ZFS_VIO_DISK_W }, "op",
+		    { "read", "write" } },
+		{ "nasperf_zfs_vdev_syncq_wait_seconds", "Average time a "
+		    "synchronous I/O waited in ZFS's queue (syncq_wait).",
+		    { ZFS_VIO_SYNCQ_R, ZFS_VIO_SYNCQ_W }, "op",
+		    { "read", "write" } },
+		{ "nasperf_zfs_vdev_asyncq_wait_seconds", "Average time an "
+		    "asynchronous I/O waited in ZFS's queue (asyncq_wait).",
+		    { ZFS_VIO_ASYNCQ_R, ZFS_VIO_ASYNCQ_W }, "op",
+		    { "read", "write" } },
+		{ "nasperf_zfs_vdev_scan_wait_seconds", "Average time a scrub, "
+		    "trim or rebuild I/O waited.", { ZFS_VIO_SCRUB,
+		    ZFS_VIO_TRIM }, "kind", { "scrub", "trim" } },
+	};
+	static const char *const classes[] = { "data", "log", "cache",
+	    "special", "dedup", "spare" };
+	const struct zfs_vio_row *r;
+	struct metrics		 m = { evb, 0 };
+	char			 labels[512];
+	size_t			 f, i, k;
+	int			 c, any;
+
+	for (f = 0; f < NP_NITEMS(fam); f++) {
+		for (k = any = 0; k < 2; k++)
+			any |= (io->cols >> fam[f].col[k]) & 1U;
+		if (!any)
+			continue;
+		metrics_family(&m, fam[f].name, "gauge", fam[f].help);
+		for (i = 0; i < io->nrows; i++)
+			for (k = 0; k < 2; k++) {
+				r = &io->rows[i];
+				c = fam[f].col[k];
+				if (!isfinite(r->v[c]))
+					continue;
+				labels[0] = '\0';
+				metrics_label(labels, sizeof labels, "pool",
+				    r->pool);
+				metrics_label(labels, sizeof labels, "vdev",
+				    r->name);
+				metrics_label(labels, sizeof labels, "class",
+				    classes[r->class]);
+				metrics_label(labels, sizeof labels,
+				    fam[f].key, fam[f].val[k]);
+				metrics_sample(&m, fam[f].name, labels,
+				    r->v[c]);
+			}
+	}
+	metrics_family(&m, "nasperf_zfs_vdev_iostat_timestamp_seconds",
+	    "gauge", "When zpool iostat's last second ended, Unix seconds.");
+	metrics_sample(&m, "nasperf_zfs_vdev_iostat_timestamp_seconds", "",
+	    when);
 	return (m.err ? -1 : 0);
 }
 

@@ -35,13 +35,52 @@ struct zpool {
 	struct zfs_status	*next;		/* the one being parsed */
 	struct zfs_datasets	 ds;		/* zfs get's, after it */
 	struct zfs_datasets	 nds;		/* the one being parsed */
-	int			 getting;	/* the child is zfs get */
+	enum {
+		ZPOOL_STATUS, ZPOOL_GET, ZPOOL_IOSTAT
+	}			 stage;		/* what the child is */
 	char			 zfs[4096];	/* zfs, beside zfs.zpool */
 	double			 polled;	/* realtime of cur, 0 none */
 	char			 error[512];	/* the last listing's, "" */
+	struct zfs_viostat	*io;		/* the last good iostat */
+	struct zfs_viostat	*nio;		/* the one being parsed */
+	double			 io_at;		/* realtime of io's end, 0 */
+	char			 io_error[256];	/* the last iostat's, "" */
 };
 
 static void	zpool_get(struct zpool *);
+static void	zpool_iostat(struct zpool *);
+
+/*
+ * zpool iostat is gone: keep the vdevs' I/O over its second.  A zpool
+ * without -l (before OpenZFS 0.7) fails each time, and says so.
+ */
+static void
+zpool_iostat_done(struct zpool *zp, int status, const char *out, size_t len)
+{
+	struct zfs_viostat	*t;
+	const char		*errstr = NULL;
+
+	zp->stage = ZPOOL_STATUS;
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		snprintf(zp->io_error, sizeof zp->io_error, "zpool iostat "
+		    "-vlpy exited with status %d", WIFEXITED(status) ?
+		    WEXITSTATUS(status) : -1);
+	else if (zp->nio == NULL && (zp->nio = malloc(sizeof *zp->nio)) ==
+	    NULL)
+		snprintf(zp->io_error, sizeof zp->io_error, "out of memory");
+	else if (zfs_viostat_parse(out, len, zp->nio, &errstr) == -1)
+		snprintf(zp->io_error, sizeof zp->io_error, "zpool iostat: "
+		    "%s", errstr != NULL ? errstr : strerror(errno));
+	else {
+		t = zp->io;
+		zp->io = zp->nio;
+		zp->nio = t;
+		zp->io_at = nptime_real();
+		zp->io_error[0] = '\0';
+		return;
+	}
+	log_debug("zfs: %s", zp->io_error);
+}
 
 /* zfs get is gone: keep the datasets' properties it listed. */
 static void
@@ -50,7 +89,6 @@ zpool_get_done(struct zpool *zp, int status, const char *out, size_t len)
 	struct zfs_datasets	 t;
 	const char		*errstr = NULL;
 
-	zp->getting = 0;
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
 		log_debug("zfs: zfs get failed (status %d)", status);
 	else if (zfs_datasets_parse(out, len, &zp->nds, &errstr) == -1)
@@ -62,6 +100,7 @@ zpool_get_done(struct zpool *zp, int status, const char *out, size_t len)
 		zp->ds = zp->nds;
 		zp->nds = t;
 	}
+	zpool_iostat(zp);
 }
 
 /* zpool is gone with status: keep what it listed. */
@@ -72,8 +111,12 @@ zpool_done(void *arg, int status, const char *out, size_t len, int overflow)
 	struct zfs_status	*t;
 	const char		*errstr = NULL;
 
-	if (zp->getting) {
+	if (zp->stage == ZPOOL_GET) {
 		zpool_get_done(zp, status, out, len);
+		return;
+	}
+	if (zp->stage == ZPOOL_IOSTAT) {
+		zpool_iostat_done(zp, status, out, len);
 		return;
 	}
 	if (overflow)
@@ -117,10 +160,29 @@ zpool_get(struct zpool *zp)
 		    "recordsize,primarycache", NULL };
 	char	 err[512];
 
-	zp->getting = 1;
+	zp->stage = ZPOOL_GET;
 	if (child_start(zp->child, zp->zfs, argv, err, sizeof err) == -1) {
-		zp->getting = 0;
+		zp->stage = ZPOOL_STATUS;
 		log_debug("zfs: %s", err);
+	}
+}
+
+/*
+ * Last, each vdev's I/O over one second: operations, bandwidth, and the
+ * latencies (-l) that diskstats cannot give, the time an I/O waited in
+ * ZFS's own queues among them; exact numbers (-p), bytes and ns.
+ */
+static void
+zpool_iostat(struct zpool *zp)
+{
+	char	*argv[] = { (char *)"zpool", (char *)"iostat", (char *)"-vlpy",
+		    (char *)"1", (char *)"1", NULL };
+
+	zp->stage = ZPOOL_IOSTAT;
+	if (child_start(zp->child, zp->d->cfg->zfs_zpool, argv, zp->io_error,
+	    sizeof zp->io_error) == -1) {
+		zp->stage = ZPOOL_STATUS;
+		log_debug("zfs: %s", zp->io_error);
 	}
 }
 
@@ -198,6 +260,8 @@ zpool_shutdown(struct daemon *d)
 		event_free(zp->ev_tick);
 	free(zp->cur);
 	free(zp->next);
+	free(zp->io);
+	free(zp->nio);
 	zfs_datasets_clear(&zp->ds);
 	zfs_datasets_clear(&zp->nds);
 	free(zp);
@@ -233,4 +297,33 @@ zpool_json(const struct daemon *d)
 	    "pools", zp->polled > 0 ? enc_zfs_pools(zp->cur) : json_null(),
 	    "datasets", zp->ds.n > 0 ? enc_zfs_datasets(&zp->ds) :
 	    json_null()));
+}
+
+const struct zfs_viostat *
+zpool_viostat(const struct daemon *d, double *when)
+{
+	const struct zpool	*zp = d->zpool;
+
+	if (zp == NULL || zp->io_at == 0)
+		return (NULL);
+	if (when != NULL)
+		*when = zp->io_at;
+	return (zp->io);
+}
+
+json_t *
+zpool_viostat_json(const struct daemon *d)
+{
+	const struct zpool	*zp = d->zpool;
+	const char		*err;
+
+	if (zp == NULL)
+		return (json_null());
+	/* Before its first run, why the pools are not listed either. */
+	err = zp->io_error[0] != '\0' ? zp->io_error : zp->io_at == 0 &&
+	    zp->error[0] != '\0' ? zp->error : NULL;
+	return (json_pack("{s:o,s:i,s:o,s:o}", "polled", zp->io_at > 0 ?
+	    json_real(zp->io_at) : json_null(), "seconds", 1, "error",
+	    err != NULL ? enc_text(err) : json_null(), "vdevs", zp->io_at > 0 ?
+	    enc_zfs_viostat(zp->io) : json_null()));
 }

@@ -991,3 +991,227 @@ zfs_datasets_clear(struct zfs_datasets *ds)
 	free(ds->v);
 	memset(ds, 0, sizeof *ds);
 }
+
+const char *const zfs_vio_names[ZFS_VIO_NCOLS] = {
+	"alloc", "free", "read_ops", "write_ops", "read_bytes", "write_bytes",
+	"total_wait_read", "total_wait_write", "disk_wait_read",
+	"disk_wait_write", "syncq_wait_read", "syncq_wait_write",
+	"asyncq_wait_read", "asyncq_wait_write", "scrub_wait", "trim_wait",
+	"rebuild_wait"
+};
+
+/* zpool iostat's column groups, the first header line's words. */
+static const struct {
+	const char	*group;
+	int		 first;		/* its first column, -1 not kept */
+	int		 width;		/* how many, when known */
+} zfs_vio_groups[] = {
+	{ "capacity", ZFS_VIO_ALLOC, 2 },
+	{ "operations", ZFS_VIO_OPS_R, 2 },
+	{ "bandwidth", ZFS_VIO_BW_R, 2 },
+	{ "total_wait", ZFS_VIO_TOTAL_R, 2 },
+	{ "disk_wait", ZFS_VIO_DISK_R, 2 },
+	{ "syncq_wait", ZFS_VIO_SYNCQ_R, 2 },
+	{ "asyncq_wait", ZFS_VIO_ASYNCQ_R, 2 },
+	{ "scrub", ZFS_VIO_SCRUB, 1 },
+	{ "trim", ZFS_VIO_TRIM, 1 },
+	{ "rebuild", ZFS_VIO_REBUILD, 1 },
+};
+
+/* Parser state for zfs_viostat_parse between lines. */
+struct zfs_vp {
+	char		 groups[ZFS_LINE_MAX];	/* the first header line */
+	int		 map[ZFS_COLS_MAX];	/* value i's column, or -1 */
+	size_t		 nvals;			/* values a row has */
+	int		 state;			/* 0 out, 1 header, 2 rows */
+	char		 pool[64];
+	int		 class;
+};
+
+/*
+ * The second header line ("pool alloc free read write ... wait") under
+ * the groups of the first: each value's column.  -1 when they disagree.
+ */
+static int
+zfs_vio_header(struct zfs_vp *vp, struct zfs_viostat *io, char *line)
+{
+	char	*g[ZFS_COLS_MAX], *w[ZFS_COLS_MAX + 1];
+	size_t	 ng, nw, i, k, at = 0;
+	int	 width, first;
+
+	ng = zfs_words(vp->groups, g, ZFS_COLS_MAX);
+	nw = zfs_words(line, w, ZFS_COLS_MAX + 1);
+	if (nw < 2 || nw > ZFS_COLS_MAX)
+		return (-1);
+	io->cols = 0;
+	for (i = 0; i < ng; i++) {
+		first = -1;
+		/* A pair reads "read write", "alloc free" or "pend activ". */
+		width = 1;
+		if (1 + at < nw && (strcmp(w[1 + at], "read") == 0 ||
+		    strcmp(w[1 + at], "alloc") == 0 ||
+		    strcmp(w[1 + at], "pend") == 0))
+			width = 2;
+		for (k = 0; k < NP_NITEMS(zfs_vio_groups); k++)
+			if (strcmp(g[i], zfs_vio_groups[k].group) == 0) {
+				first = zfs_vio_groups[k].first;
+				width = zfs_vio_groups[k].width;
+			}
+		if (at + (size_t)width > nw - 1)
+			return (-1);
+		for (k = 0; k < (size_t)width; k++) {
+			vp->map[at + k] = first == -1 ? -1 : first + (int)k;
+			if (first != -1)
+				io->cols |= 1U << (first + (int)k);
+		}
+		at += (size_t)width;
+	}
+	if (at != nw - 1)
+		return (-1);
+	vp->nvals = at;
+	return (0);
+}
+
+/* A latency: "6ms", "133ns", "1us", "2s", or ns as -p prints; -1. */
+static int
+zfs_vio_time(const char *s, double *v)
+{
+	static const struct {
+		const char	*unit;
+		double		 per_s;
+	} units[] = {
+		{ "", 1e9 }, { "ns", 1e9 }, { "us", 1e6 }, { "ms", 1e3 },
+		{ "s", 1.0 }
+	};
+	char	*end;
+	double	 d;
+	size_t	 i;
+
+	if (!isdigit((unsigned char)*s))
+		return (-1);
+	errno = 0;
+	d = strtod(s, &end);
+	if (errno != 0 || end == s)
+		return (-1);
+	for (i = 0; i < NP_NITEMS(units); i++)
+		if (strcmp(end, units[i].unit) == 0) {
+			*v = d / units[i].per_s;
+			return (0);
+		}
+	return (-1);
+}
+
+/* A row of a report: a pool, a vdev, a disk, or a group ("logs"). */
+static int
+zfs_vio_row(struct zfs_vp *vp, struct zfs_viostat *io, char *line)
+{
+	struct zfs_vio_row	*r;
+	char			*w[ZFS_COLS_MAX + 1];
+	size_t			 n, i;
+	uint64_t		 u;
+	int			 depth = zfs_indent(line) / 2, c, col;
+
+	if ((n = zfs_words(line, w, ZFS_COLS_MAX + 1)) != vp->nvals + 1)
+		return (-1);
+	if (depth == 0 && (c = zfs_class(w[0])) != -1) {
+		vp->class = c;
+		return (0);
+	}
+	if (depth == 0) {
+		if (probe_strlcpy(vp->pool, w[0], sizeof vp->pool) == -1)
+			return (-1);
+		vp->class = ZFS_CLASS_DATA;
+		/* A pool listed again: a report without its header (no -v). */
+		for (i = 0; i < io->nrows; i++)
+			if (io->rows[i].depth == 0 &&
+			    strcmp(io->rows[i].name, w[0]) == 0)
+				io->nrows = 0;
+	}
+	if (io->nrows == ZFS_VIO_ROWS_MAX || vp->pool[0] == '\0')
+		return (-1);
+	r = &io->rows[io->nrows];
+	memset(r, 0, sizeof *r);
+	if (probe_strlcpy(r->name, w[0], sizeof r->name) == -1)
+		return (-1);
+	snprintf(r->pool, sizeof r->pool, "%s", vp->pool);
+	r->depth = depth;
+	r->class = (enum zfs_vdev_class)vp->class;
+	for (i = 0; i < ZFS_VIO_NCOLS; i++)
+		r->v[i] = NAN;
+	for (i = 0; i < vp->nvals; i++) {
+		if ((col = vp->map[i]) == -1 || strcmp(w[i + 1], "-") == 0)
+			continue;
+		if (col >= ZFS_VIO_TOTAL_R) {
+			if (zfs_vio_time(w[i + 1], &r->v[col]) == -1)
+				return (-1);
+		} else if (zfs_size(w[i + 1], &u) == -1)
+			return (-1);
+		else
+			r->v[col] = (double)u;
+	}
+	io->nrows++;
+	return (0);
+}
+
+/* One line of zpool iostat's output. */
+static int
+zfs_vio_line(struct zfs_vp *vp, struct zfs_viostat *io, char *line)
+{
+	char	 copy[ZFS_LINE_MAX], *w[2];
+	size_t	 n;
+
+	snprintf(copy, sizeof copy, "%s", line);
+	n = zfs_words(copy, w, 2);
+	if (n == 0) {
+		vp->state = 0;
+		return (0);
+	}
+	if (strspn(w[0], "-") == strlen(w[0])) {
+		/* The line under the header, and (-v) after each pool. */
+		if (vp->state == 1)
+			vp->state = 2;
+		return (0);
+	}
+	if (strcmp(w[0], "capacity") == 0 || strcmp(w[0], "operations") == 0) {
+		snprintf(vp->groups, sizeof vp->groups, "%s", line);
+		vp->state = 1;
+		return (0);
+	}
+	if (vp->state == 1) {
+		/* A new report: the last one is what is kept. */
+		io->nrows = 0;
+		vp->pool[0] = '\0';
+		vp->class = ZFS_CLASS_DATA;
+		if (zfs_vio_header(vp, io, line) == -1) {
+			vp->state = 0;
+			return (-1);
+		}
+		return (0);
+	}
+	if (vp->state == 2)
+		return (zfs_vio_row(vp, io, line));
+	return (-1);		/* a timestamp (-T), or not understood */
+}
+
+int
+zfs_viostat_parse(const char *buf, size_t len, struct zfs_viostat *io,
+    const char **errstr)
+{
+	const char	*s = buf, *end = buf + len;
+	char		 line[ZFS_LINE_MAX];
+	struct zfs_vp	 vp;
+
+	memset(&vp, 0, sizeof vp);
+	io->nrows = io->skipped = 0;
+	io->cols = 0;
+	while (probe_line(&s, end, line, sizeof line) == 0)
+		if (zfs_vio_line(&vp, io, line) != 0)
+			io->skipped++;
+	if (io->nrows == 0) {
+		if (errstr != NULL)
+			*errstr = "no header and row of zpool iostat";
+		errno = EINVAL;
+		return (-1);
+	}
+	return (0);
+}

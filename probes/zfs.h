@@ -282,6 +282,45 @@ int	zfs_status_parse(const char *, size_t, struct zfs_status *,
  */
 const struct zfs_pool *zfs_pool_of(const struct zfs_status *st,
 	    const char *dataset);
+/*
+ * zpool iostat -vl (-p exact, or with units): each pool, vdev and disk's
+ * operations, bandwidth and latencies, the ZFS queues' waits among them,
+ * over the report's interval (or averaged since import without one).
+ */
+enum zfs_vio_col {
+	ZFS_VIO_ALLOC, ZFS_VIO_FREE,		/* bytes */
+	ZFS_VIO_OPS_R, ZFS_VIO_OPS_W,		/* per second */
+	ZFS_VIO_BW_R, ZFS_VIO_BW_W,		/* bytes per second */
+	ZFS_VIO_TOTAL_R, ZFS_VIO_TOTAL_W,	/* seconds, total_wait */
+	ZFS_VIO_DISK_R, ZFS_VIO_DISK_W,		/* disk_wait */
+	ZFS_VIO_SYNCQ_R, ZFS_VIO_SYNCQ_W,	/* syncq_wait */
+	ZFS_VIO_ASYNCQ_R, ZFS_VIO_ASYNCQ_W,	/* asyncq_wait */
+	ZFS_VIO_SCRUB, ZFS_VIO_TRIM, ZFS_VIO_REBUILD,	/* their wait */
+	ZFS_VIO_NCOLS
+};
+/* "alloc", "free", "read_ops", ... "total_wait_read", ... "trim_wait". */
+extern const char *const zfs_vio_names[ZFS_VIO_NCOLS];
+struct zfs_vio_row {
+	char		 name[96];	/* the pool, "mirror-0", "sda" */
+	char		 pool[64];
+	int		 depth;		/* 0 for the pool */
+	enum zfs_vdev_class class;	/* under "logs", "cache"... */
+	double		 v[ZFS_VIO_NCOLS];	/* NAN: "-" or no column */
+};
+#define ZFS_VIO_ROWS_MAX	256
+struct zfs_viostat {
+	struct zfs_vio_row rows[ZFS_VIO_ROWS_MAX];
+	size_t		 nrows;
+	uint32_t	 cols;		/* bit c: the header has column c */
+	size_t		 skipped;	/* lines not understood */
+};
+/*
+ * Parse zpool iostat's output with its headers (not -H): its last report.
+ * Pure.  -1 and EINVAL without a header and a row.
+ */
+int	zfs_viostat_parse(const char *, size_t, struct zfs_viostat *,
+	    const char **errstr);
+
 /* Parse "266T", "3.30G/s", "1.68K", "0" (1024 steps); -1 if not one. */
 int	zfs_size(const char *, uint64_t *);
 

@@ -290,6 +290,20 @@ fz_zfs_get(const char *p, size_t n)
 	return (rc);
 }
 
+static int
+fz_zfs_iostat(const char *p, size_t n)
+{
+	struct zfs_viostat	*io;
+	const char		*e;
+	int			 rc;
+
+	if ((io = malloc(sizeof *io)) == NULL)
+		return (-1);
+	rc = zfs_viostat_parse(p, n, io, &e);
+	free(io);
+	return (rc);
+}
+
 const struct fuzz_parser fuzz_parsers[] = {
 	{ "bonding", PROBE_PROC, "net/bonding/bond0", fz_bonding },
 	{ "cpuinfo", PROBE_PROC, "cpuinfo", fz_cpuinfo },
@@ -310,6 +324,7 @@ const struct fuzz_parser fuzz_parsers[] = {
 	{ "zfs_txgs", PROBE_PROC, "spl/kstat/zfs/tank/txgs", fz_zfs_txgs },
 	{ "zfs_status", PROBE_ROOT, "zpool-status", fz_zfs_status },
 	{ "zfs_get", PROBE_ROOT, "zfs-get", fz_zfs_get },
+	{ "zfs_iostat", PROBE_ROOT, "zpool-iostat", fz_zfs_iostat },
 };
 const size_t fuzz_nparsers = sizeof fuzz_parsers / sizeof fuzz_parsers[0];
 

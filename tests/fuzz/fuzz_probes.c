@@ -158,6 +158,10 @@ static const struct {
 	{ "zfs_get", "zfs/get-local-received-zfs12953.txt" },
 	{ "zfs_get", "zfs/get-all-pve-zfs7038.txt" },
 	{ "zfs_get", "zfs/get-all-sync-zfs8764.txt" },
+	{ "zfs_iostat", "zfs/iostat-vl-interval-ubuntuforums.txt" },
+	{ "zfs_iostat", "zfs/iostat-vl-logs-zfs4433.txt" },
+	{ "zfs_iostat", "zfs/iostat-vlTd-mirrors-zfs11754.txt" },
+	{ "zfs_iostat", "zfs/iostat-vly-rebuild-extrange.txt" },
 };
 
 /* Run parser p over text and 2000 mutations of it; add failures to bad. */

@@ -59,6 +59,9 @@ else
 	is "topology: no ZFS here, and it says so" "$zerr" "no ZFS module loaded"
 	is "... with no pools" "$(api /v1/topology | jq -c '[.zfs.available, .zfs.pools]')" \
 	    '[false,null]'
+	is "counters: no vdev I/O either, and why" \
+	    "$(api /v1/counters | jq -c '[.zfs_vdev_io.vdevs, .zfs_vdev_io.error]')" \
+	    '[null,"no ZFS module loaded"]'
 fi
 check "counters has per-core CPU" sh -c "curl -sS -H 'Authorization: Bearer $NPD_TOKEN' $NPD_URL/v1/counters | jq -e '.cpu != null' >/dev/null"
 rates=$(api '/v1/counters?interval=0.5')

@@ -12,6 +12,7 @@
 #include "encode.h"
 #include "transfers.h"
 #include "snapshot.h"
+#include "zfs.h"
 
 /* What evb holds, as a string; the caller frees it. */
 static char *
@@ -478,6 +479,41 @@ t_zfs_unraid(struct snapshot *s)
 	json_decref(j);
 }
 
+/* nasperf_zfs_vdev_*: zpool iostat's last second, a row at a time. */
+static void
+t_vdev_metrics(void)
+{
+	struct zfs_viostat	*io = calloc(1, sizeof *io);
+	struct evbuffer		*evb;
+	const char		*err;
+	char			*buf, *text;
+	size_t			 len;
+	int			 nfam;
+
+	if (io == NULL)
+		return;
+	buf = t_fixture("zfs/iostat-vlTd-mirrors-zfs11754.txt", &len);
+	T_OK(zfs_viostat_parse(buf, len, io, &err));
+	free(buf);
+	evb = evbuffer_new();
+	T_OK(metrics_render_zfs_vdevs(evb, io, 1615841324));
+	text = t_drain(evb);
+	T_TRUE(t_wellformed(text, &nfam));
+	T_EQ_INT(nfam, 8);
+	T_TRUE(strstr(text, "nasperf_zfs_vdev_operations_per_second{pool="
+	    "\"pool2\",vdev=\"pool2-4\",class=\"data\",op=\"read\"} 1007\n")
+	    != NULL);
+	T_TRUE(strstr(text, "nasperf_zfs_vdev_disk_wait_seconds{pool=\"pool2\","
+	    "vdev=\"pool2\",class=\"data\",op=\"write\"} 0.000131\n") != NULL);
+	T_TRUE(strstr(text, "nasperf_zfs_vdev_scan_wait_seconds{pool=\"pool2\","
+	    "vdev=\"mirror\",class=\"data\",kind=\"trim\"} 0.002\n") != NULL);
+	T_TRUE(strstr(text, "nasperf_zfs_vdev_iostat_timestamp_seconds "
+	    "1615841324\n") != NULL);
+	free(text);
+	evbuffer_free(evb);
+	free(io);
+}
+
 int
 main(void)
 {
@@ -489,6 +525,7 @@ main(void)
 	t_rates(a, b);
 	t_metrics(a);
 	t_zfs_unraid(a);
+	t_vdev_metrics();
 	snapshot_free(a);
 	snapshot_free(b);
 	(void)t_skip;

@@ -13,6 +13,7 @@
 #include "test.h"
 #include "encode.h"
 #include "topology.h"
+#include "zfs.h"
 
 /* The element of array a whose key is value, or NULL. */
 static json_t *
@@ -365,6 +366,40 @@ test_protocols(struct topology *t)
 	T_EQ_INT(system(cmd), 0);
 }
 
+/* zpool iostat -vl as /v1/counters gives it. */
+static void
+test_viostat(void)
+{
+	struct zfs_viostat	*io = calloc(1, sizeof *io);
+	const char		*err;
+	char			*buf;
+	size_t			 len;
+	json_t			*a, *v;
+
+	if (io == NULL)
+		return;
+	buf = t_fixture("zfs/iostat-vl-logs-zfs4433.txt", &len);
+	T_OK(zfs_viostat_parse(buf, len, io, &err));
+	free(buf);
+	T_TRUE((a = enc_zfs_viostat(io)) != NULL);
+	T_EQ_INT(json_array_size(a), 4);
+	v = json_array_get(a, 3);
+	T_EQ_STR(str(v, "name"), "A3");
+	T_EQ_STR(str(v, "pool"), "mypool");
+	T_EQ_STR(str(v, "class"), "log");
+	T_EQ_INT(num(v, "depth"), 1);
+	T_NEAR(json_number_value(json_object_get(v, "total_wait_write_ms")),
+	    49, 1e-9);
+	T_NEAR(json_number_value(json_object_get(v, "write_bytes_per_s")),
+	    131.0 * 1048576, 1e-6);
+	T_TRUE(json_is_null(json_object_get(v, "total_wait_read_ms")));
+	/* 0.7 printed no trim column: no key, rather than a null. */
+	T_TRUE(json_object_get(v, "trim_wait_ms") == NULL);
+	T_TRUE(json_is_null(json_object_get(v, "scrub_wait_ms")));
+	json_decref(a);
+	free(io);
+}
+
 int
 main(void)
 {
@@ -374,6 +409,7 @@ main(void)
 		printf("Bail out! topology_new\n");
 		return (1);
 	}
+	test_viostat();
 	test_dsm7(t);
 	test_qts(t);
 	test_dsm6(t);

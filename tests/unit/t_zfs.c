@@ -559,6 +559,147 @@ test_datasets(void)
 	zfs_datasets_clear(&ds);
 }
 
+/* The row of io called name (in pool), or NULL. */
+static const struct zfs_vio_row *
+t_vio_row(const struct zfs_viostat *io, const char *pool, const char *name)
+{
+	size_t	i;
+
+	for (i = 0; i < io->nrows; i++)
+		if (strcmp(io->rows[i].pool, pool) == 0 &&
+		    strcmp(io->rows[i].name, name) == 0)
+			return (&io->rows[i]);
+	return (NULL);
+}
+
+/* zpool iostat -vl of real pools, three column sets. */
+static void
+test_viostat(void)
+{
+	static const char exact[] =
+	    "              capacity     operations     bandwidth    total_wait"
+	    "     disk_wait    syncq_wait    asyncq_wait  scrub   trim  rebuild\n"
+	    "pool        alloc   free   read  write   read  write   read  write"
+	    "   read  write   read  write   read  write   wait   wait   wait\n"
+	    "----------  -----  -----  -----  -----  -----  -----  -----  -----"
+	    "  -----  -----  -----  -----  -----  -----  -----  -----  -----\n"
+	    "tank  1099511627776 2199023255552 12 340 49152 178257920 - "
+	    "8123456 - 2500000 - 1200 - 5400000 - - -\n"
+	    "  mirror-0  1099511627776 2199023255552 12 300 49152 157286400 - "
+	    "9000000 - 2600000 - 1100 - 6000000 - - -\n"
+	    "    sda - - 6 150 24576 78643200 - 9000000 - 2600000 - 1100 - "
+	    "6000000 - - -\n"
+	    "logs - - - - - - - - - - - - - - - - -\n"
+	    "  nvme0n1 1048576 1024209543168 0 40 0 20971520 - 95000 - "
+	    "60000 - 30000 - - - - -\n"
+	    "----------  -----  -----  -----  -----  -----  -----  -----  -----"
+	    "  -----  -----  -----  -----  -----  -----  -----  -----  -----\n";
+	struct zfs_viostat		*io;
+	const struct zfs_vio_row	*r;
+	const char			*err;
+	char				*buf;
+	size_t				 len;
+
+	if ((io = calloc(1, sizeof *io)) == NULL)
+		return;
+	buf = t_fixture("zfs/iostat-vl-raidz1-ubuntuforums.txt", &len);
+	T_OK(zfs_viostat_parse(buf, len, io, &err));
+	free(buf);
+	T_EQ_INT(io->nrows, 7);
+	T_EQ_INT(io->skipped, 0);
+	T_TRUE((io->cols >> ZFS_VIO_TRIM) & 1U);
+	T_TRUE(!((io->cols >> ZFS_VIO_REBUILD) & 1U));
+	r = t_vio_row(io, "teststore", "raidz1-0");
+	T_TRUE(r != NULL && r->depth == 1 && r->class == ZFS_CLASS_DATA);
+	T_NEAR(r != NULL ? r->v[ZFS_VIO_BW_W] : 0, 39.9 * 1048576, 1);
+	T_NEAR(r != NULL ? r->v[ZFS_VIO_TOTAL_W] : 0, 0.007, 1e-12);
+	T_NEAR(r != NULL ? r->v[ZFS_VIO_SYNCQ_R] : 0, 1e-6, 1e-15);
+	T_NEAR(r != NULL ? r->v[ZFS_VIO_SCRUB] : 0, 0.052, 1e-12);
+	T_TRUE(r != NULL && isnan(r->v[ZFS_VIO_TRIM]));
+	r = t_vio_row(io, "teststore", "sdd1");
+	T_TRUE(r != NULL && r->depth == 2 && isnan(r->v[ZFS_VIO_ALLOC]));
+	T_NEAR(r != NULL ? r->v[ZFS_VIO_OPS_W] : 0, 45, 1e-9);
+	r = t_vio_row(io, "teststore", "teststore");
+	T_NEAR(r != NULL ? r->v[ZFS_VIO_ALLOC] : 0, 1.34 * 1099511627776.0,
+	    1024);
+
+	/* Five reports: the last (a 30 s interval) is kept. */
+	buf = t_fixture("zfs/iostat-vl-interval-ubuntuforums.txt", &len);
+	T_OK(zfs_viostat_parse(buf, len, io, &err));
+	free(buf);
+	T_EQ_INT(io->nrows, 7);
+	r = t_vio_row(io, "testpool", "sda1");
+	T_NEAR(r != NULL ? r->v[ZFS_VIO_SYNCQ_R] : 0, 768e-9, 1e-15);
+	T_NEAR(r != NULL ? r->v[ZFS_VIO_BW_W] : 0, 26.4 * 1048576, 1);
+	r = t_vio_row(io, "testpool", "sdb1");
+	T_TRUE(r != NULL && isnan(r->v[ZFS_VIO_TOTAL_R]) &&
+	    isnan(r->v[ZFS_VIO_ASYNCQ_R]));
+
+	/* 2.x: a rebuild column; the disk right under the pool. */
+	buf = t_fixture("zfs/iostat-vly-rebuild-extrange.txt", &len);
+	T_OK(zfs_viostat_parse(buf, len, io, &err));
+	free(buf);
+	T_EQ_INT(io->nrows, 2);
+	T_TRUE((io->cols >> ZFS_VIO_REBUILD) & 1U);
+	r = t_vio_row(io, "storage-temp", "sde");
+	T_TRUE(r != NULL && r->depth == 1);
+	T_NEAR(r != NULL ? r->v[ZFS_VIO_ASYNCQ_W] : 0, 0.082, 1e-12);
+
+	/* 0.7: no trim; a log device under its group row. */
+	buf = t_fixture("zfs/iostat-vl-logs-zfs4433.txt", &len);
+	T_OK(zfs_viostat_parse(buf, len, io, &err));
+	free(buf);
+	T_TRUE(!((io->cols >> ZFS_VIO_TRIM) & 1U));
+	T_EQ_INT(io->nrows, 4);
+	r = t_vio_row(io, "mypool", "A3");
+	T_TRUE(r != NULL && r->class == ZFS_CLASS_LOG && r->depth == 1);
+	T_NEAR(r != NULL ? r->v[ZFS_VIO_SYNCQ_W] : 0, 0.047, 1e-12);
+	r = t_vio_row(io, "mypool", "A2");
+	T_TRUE(r != NULL && r->class == ZFS_CLASS_DATA);
+
+	/* A date line (-T d), mirrors of one name, K operations. */
+	buf = t_fixture("zfs/iostat-vlTd-mirrors-zfs11754.txt", &len);
+	T_OK(zfs_viostat_parse(buf, len, io, &err));
+	T_EQ_INT(io->skipped, 1);
+	free(buf);
+	T_EQ_INT(io->nrows, 7);
+	r = t_vio_row(io, "pool2", "pool2");
+	T_NEAR(r != NULL ? r->v[ZFS_VIO_OPS_W] : 0, 62.5 * 1024, 1);
+	T_NEAR(r != NULL ? r->v[ZFS_VIO_SYNCQ_W] : 0, 1e-6, 1e-15);
+
+	/* A dash line first, then the headers; the pool alone. */
+	buf = t_fixture("zfs/iostat-vl-raidz2-zfs7694.txt", &len);
+	T_OK(zfs_viostat_parse(buf, len, io, &err));
+	free(buf);
+	r = t_vio_row(io, "data3", "raidz2");
+	T_NEAR(r != NULL ? r->v[ZFS_VIO_BW_R] : 0, 1.32 * 1073741824.0, 1024);
+	T_NEAR(r != NULL ? r->v[ZFS_VIO_SYNCQ_R] : 0, 133e-9, 1e-15);
+	T_EQ_INT(io->nrows, 7);
+	buf = t_fixture("zfs/iostat-l-zfs7935.txt", &len);
+	T_OK(zfs_viostat_parse(buf, len, io, &err));
+	free(buf);
+	T_EQ_INT(io->nrows, 1);
+	T_NEAR(io->rows[0].v[ZFS_VIO_TOTAL_R], 881e-9, 1e-15);
+	T_NEAR(io->rows[0].v[ZFS_VIO_SCRUB], 175e-9, 1e-15);
+
+	/* -p: exact bytes and nanoseconds, as nasperfd asks for them. */
+	T_OK(zfs_viostat_parse(exact, sizeof exact - 1, io, &err));
+	T_EQ_INT(io->nrows, 4);
+	r = t_vio_row(io, "tank", "nvme0n1");
+	T_TRUE(r != NULL && r->class == ZFS_CLASS_LOG);
+	T_NEAR(r != NULL ? r->v[ZFS_VIO_TOTAL_W] : 0, 95e-6, 1e-15);
+	T_NEAR(r != NULL ? r->v[ZFS_VIO_BW_W] : 0, 20971520, 1e-6);
+	r = t_vio_row(io, "tank", "tank");
+	T_NEAR(r != NULL ? r->v[ZFS_VIO_SYNCQ_W] : 0, 1.2e-6, 1e-15);
+
+	/* Not zpool iostat. */
+	buf = t_fixture("zfs/status-truenas-scale-boot-pool.txt", &len);
+	T_ERRNO(zfs_viostat_parse(buf, len, io, &err), EINVAL);
+	free(buf);
+	T_ERRNO(zfs_viostat_parse("", 0, io, &err), EINVAL);
+	free(io);
+}
+
 int
 main(void)
 {
@@ -574,5 +715,6 @@ main(void)
 	test_malformed();
 	test_read();
 	test_datasets();
+	test_viostat();
 	return (t_done());
 }
