@@ -317,7 +317,9 @@ t_round_trip(void)
 	T_TRUE(json_object_get(a, "end") == NULL);
 	T_TRUE(json_is_false(json_object_get(a, "ended")));
 	json_decref(a);
-	T_EQ_INT(run_load(json_string("x"), &back), -1);
+	a = json_string("x");
+	T_EQ_INT(run_load(a, &back), -1);
+	json_decref(a);
 }
 
 /*
