@@ -340,7 +340,8 @@ bench_files(struct bench *b, struct bench_row *r, const char *dir,
 				goto fail;
 			}
 			if (!wr && (bad = synth_pattern_check(b->pat,
-			    off + done, b->io, len)) != len) {
+			    SYNTH_PATTERN_PERIOD, off + done, b->io, len)) !=
+			    len) {
 				bench_err(fs, "%s: byte %" PRIu64 " read back "
 				    "differs from what was written", path,
 				    done + bad);
@@ -1018,7 +1019,8 @@ cmd_bench(struct client *c, int argc, char **argv)
 		b.fs.ops->free(&b.fs);
 		return (client_fail("out of memory"));
 	}
-	synth_pattern_fill(SYNTH_PATTERN_RANDOM, b.seed, b.pat);
+	synth_pattern_fill(SYNTH_PATTERN_RANDOM, b.seed, b.pat,
+	    SYNTH_PATTERN_PERIOD);
 	/* A write of one block at any offset in the period reads straight on. */
 	for (i = SYNTH_PATTERN_PERIOD; i < SYNTH_PATTERN_PERIOD + b.io_size;
 	    i += SYNTH_PATTERN_PERIOD)

@@ -387,8 +387,8 @@ synth_download(struct synth_stream *st, struct tls_io *io, char *buf,
 	for (;;) {
 		if (n > 0) {
 			if (t->verify && st->verified == 1 && (bad =
-			    synth_pattern_check(t->period, got,
-			    (unsigned char *)buf, (size_t)n)) < (size_t)n) {
+			    synth_pattern_check(t->period, SYNTH_STREAM_PERIOD,
+			    got, (unsigned char *)buf, (size_t)n)) < (size_t)n) {
 				st->verified = 0;
 				st->mismatch = got + bad;
 			}
@@ -439,8 +439,8 @@ synth_upload(struct synth_stream *st, struct tls_io *io, char *buf,
 	}
 	synth_take_link(st, buf);
 	for (;;) {
-		size_t	pos = (size_t)(sent % SYNTH_PATTERN_PERIOD);
-		size_t	len = SYNTH_PATTERN_PERIOD - pos;
+		size_t	pos = (size_t)(sent % SYNTH_STREAM_PERIOD);
+		size_t	len = SYNTH_STREAM_PERIOD - pos;
 		ssize_t	n;
 
 		if (st->want > 0 ? sent >= st->want : nptime_mono() >= stop)
@@ -894,11 +894,11 @@ cmd_synth(struct client *c, int argc, char **argv)
 		rc = 1;
 		goto out;
 	}
-	if ((t->period = malloc(SYNTH_PATTERN_PERIOD)) == NULL) {
+	if ((t->period = malloc(SYNTH_STREAM_PERIOD)) == NULL) {
 		rc = client_fail("out of memory");
 		goto out;
 	}
-	synth_pattern_fill(t->pattern, t->seed, t->period);
+	synth_pattern_fill(t->pattern, t->seed, t->period, SYNTH_STREAM_PERIOD);
 	/* A daemon that closes mid-stream is an error, not a signal. */
 	signal(SIGPIPE, SIG_IGN);
 	if (c->json && (out = json_object()) == NULL) {

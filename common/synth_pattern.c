@@ -49,16 +49,17 @@ synth_pattern_name(enum synth_pattern p)
 
 /* Bytes are stored little-endian by hand: armhf and x86 must agree. */
 void
-synth_pattern_fill(enum synth_pattern p, uint64_t seed, unsigned char *period)
+synth_pattern_fill(enum synth_pattern p, uint64_t seed, unsigned char *period,
+    size_t len)
 {
 	uint64_t	state = seed;
 	size_t		i, j;
 
 	if (p == SYNTH_PATTERN_ZERO) {
-		memset(period, 0, SYNTH_PATTERN_PERIOD);
+		memset(period, 0, len);
 		return;
 	}
-	for (i = 0; i < SYNTH_PATTERN_PERIOD; i += 8) {
+	for (i = 0; i + 8 <= len; i += 8) {
 		uint64_t	v = synth_pattern_next(&state);
 
 		for (j = 0; j < 8; j++)
@@ -66,32 +67,32 @@ synth_pattern_fill(enum synth_pattern p, uint64_t seed, unsigned char *period)
 	}
 	if (p != SYNTH_PATTERN_MIXED)
 		return;
-	for (i = 0; i < SYNTH_PATTERN_PERIOD; i += SYNTH_PATTERN_BLOCK)
+	for (i = 0; i + SYNTH_PATTERN_BLOCK <= len; i += SYNTH_PATTERN_BLOCK)
 		memset(period + i + SYNTH_PATTERN_BLOCK / 2, 0,
 		    SYNTH_PATTERN_BLOCK / 2);
 }
 
 /* memcmp a piece at a time; look for the byte only in a piece that differs. */
 size_t
-synth_pattern_check(const unsigned char *period, uint64_t off,
-    const unsigned char *buf, size_t len)
+synth_pattern_check(const unsigned char *period, size_t len, uint64_t off,
+    const unsigned char *buf, size_t n)
 {
 	size_t	done = 0, pos, i;
 
-	pos = (size_t)(off % SYNTH_PATTERN_PERIOD);
-	while (done < len) {
-		size_t	n = SYNTH_PATTERN_PERIOD - pos;
+	pos = (size_t)(off % len);
+	while (done < n) {
+		size_t	k = len - pos;
 
-		if (n > len - done)
-			n = len - done;
-		if (memcmp(period + pos, buf + done, n) != 0) {
+		if (k > n - done)
+			k = n - done;
+		if (memcmp(period + pos, buf + done, k) != 0) {
 			i = 0;
 			while (period[pos + i] == buf[done + i])
 				i++;
 			return (done + i);
 		}
-		done += n;
+		done += k;
 		pos = 0;
 	}
-	return (len);
+	return (n);
 }

@@ -1,11 +1,19 @@
 /*
  * synth_pattern.h: the bytes of the synthetic data plane, shared by
- * nasperfd (source and sink) and nasperf (upload and verification).
+ * nasperfd (source and sink) and nasperf (upload and verification), and
+ * of the files nasperf bench writes.
  *
- * A stream is one period of SYNTH_PATTERN_PERIOD bytes repeated: byte o of
- * the stream is byte o % SYNTH_PATTERN_PERIOD of the period.  Serving it
- * needs no per-byte work (the period is made once), and a receiver that
- * makes the same period from the pattern and seed checks every byte.
+ * A stream is one period repeated: byte o of the stream is byte o % len of
+ * a period of len bytes.  Serving it needs no per-byte work (the period is
+ * made once), and a receiver that makes the same period from the pattern
+ * and seed checks every byte.  The data plane's period is
+ * SYNTH_STREAM_PERIOD: its source's copies into the socket read it from
+ * the CPU's cache (a 4 MiB period, read from memory, held one loopback
+ * stream to 0.80 of iperf3's, which sends one 1 MiB buffer; 256 KiB
+ * matched it), which a NAS's small CPU needs more still.  A file's period
+ * is SYNTH_PATTERN_PERIOD, so that a filesystem compressing records of up
+ * to 1 MiB (ZFS, btrfs) finds no repeat in one.  The shorter period is the
+ * longer one's first bytes.
  *
  * zero:   every byte 0.
  * random: byte i of the period is byte i % 8 (little-endian) of the
@@ -22,7 +30,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SYNTH_PATTERN_PERIOD	(4U << 20)	/* bytes */
+#define SYNTH_PATTERN_PERIOD	(4U << 20)	/* bytes, a file's */
+#define SYNTH_STREAM_PERIOD	(256U << 10)	/* bytes, the data plane's */
 #define SYNTH_PATTERN_BLOCK	4096U		/* mixed: half random, half 0 */
 
 enum synth_pattern {
@@ -35,14 +44,18 @@ enum synth_pattern {
 int		 synth_pattern_parse(const char *s, enum synth_pattern *p);
 /* The name of a pattern, a static string. */
 const char	*synth_pattern_name(enum synth_pattern);
-/* Fill period (SYNTH_PATTERN_PERIOD bytes, the caller's) with the pattern. */
-void		 synth_pattern_fill(enum synth_pattern, uint64_t seed,
-		    unsigned char *period);
 /*
- * Compare len bytes of buf, found at stream offset off, with the period;
- * the index in buf of the first byte that differs, or len when all match.
+ * Fill period (len bytes, the caller's: a multiple of SYNTH_PATTERN_BLOCK,
+ * at most SYNTH_PATTERN_PERIOD) with the pattern.
  */
-size_t		 synth_pattern_check(const unsigned char *period, uint64_t off,
-		    const unsigned char *buf, size_t len);
+void		 synth_pattern_fill(enum synth_pattern, uint64_t seed,
+		    unsigned char *period, size_t len);
+/*
+ * Compare n bytes of buf, found at stream offset off, with the period of
+ * len bytes; the index in buf of the first byte that differs, or n when
+ * all match.
+ */
+size_t		 synth_pattern_check(const unsigned char *period, size_t len,
+		    uint64_t off, const unsigned char *buf, size_t n);
 
 #endif /* SYNTH_PATTERN_H */

@@ -80,7 +80,7 @@
 #define SYNTH_CORS	"Access-Control-Allow-Origin: *\r\n" \
 	"Access-Control-Expose-Headers: X-Nasperf-Interface, " \
 	"X-Nasperf-Link-Mbps\r\n"
-#define SYNTH_CHUNK	(1U << 20)	/* one reference in the output */
+#define SYNTH_CHUNK	SYNTH_STREAM_PERIOD	/* one reference, at most */
 #define SYNTH_IO_MAX	(4U << 20)	/* one read at most */
 /*
  * One write at most.  A source's writev of one 1 MiB reference, rather
@@ -91,7 +91,10 @@
  * What is left is the kernel's TCP send path: sending straight from the
  * pattern with send(2), eight a readiness and no evbuffer, measured the
  * same (42-43 Gb/s, 0.18 s/GB), and MSG_ZEROCOPY, which loopback copies
- * anyway, slower (24 Gb/s, 0.29 s/GB).
+ * anyway, slower (24 Gb/s, 0.29 s/GB).  That path's copy was reading a
+ * 4 MiB period from memory: a 256 KiB one (SYNTH_STREAM_PERIOD), which
+ * stays in the CPU's cache, took the stream level with iperf3's, whose
+ * one 1 MiB buffer does; a write is then up to four references.
  */
 #define SYNTH_WRITE_MAX	(1U << 20)
 #define SYNTH_SPARE	CFG_SYNTH_SPARE	/* connections beyond max_streams */
@@ -105,7 +108,7 @@
 struct synth_buf {
 	enum synth_pattern	 pattern;
 	uint64_t		 seed;
-	unsigned char		*p;		/* SYNTH_PATTERN_PERIOD bytes */
+	unsigned char		*p;		/* SYNTH_STREAM_PERIOD bytes */
 	unsigned		 refs;
 	struct synth_buf	*next;
 };
@@ -224,12 +227,12 @@ synth_buf_get(struct synth *s, enum synth_pattern pattern, uint64_t seed)
 	if ((b = calloc(1, sizeof *b)) == NULL)
 		return (NULL);
 	/* calloc'd zeros stay the kernel's zero page: no memory used. */
-	if ((b->p = calloc(1, SYNTH_PATTERN_PERIOD)) == NULL) {
+	if ((b->p = calloc(1, SYNTH_STREAM_PERIOD)) == NULL) {
 		free(b);
 		return (NULL);
 	}
 	if (pattern != SYNTH_PATTERN_ZERO)
-		synth_pattern_fill(pattern, seed, b->p);
+		synth_pattern_fill(pattern, seed, b->p, SYNTH_STREAM_PERIOD);
 	b->pattern = pattern;
 	b->seed = seed;
 	b->refs = 1;
@@ -644,8 +647,8 @@ synth_source_fill(struct synth_conn *c)
 	    synth_since(&c->t0) >= c->p.seconds)
 		c->total = c->done;
 	while (c->done < c->total && evbuffer_get_length(out) < SYNTH_QUEUE) {
-		size_t	pos = (size_t)(c->done % SYNTH_PATTERN_PERIOD);
-		size_t	n = SYNTH_PATTERN_PERIOD - pos;
+		size_t	pos = (size_t)(c->done % SYNTH_STREAM_PERIOD);
+		size_t	n = SYNTH_STREAM_PERIOD - pos;
 
 		if (n > SYNTH_CHUNK)
 			n = SYNTH_CHUNK;
@@ -776,7 +779,8 @@ synth_sink_read(struct synth_conn *c)
 				take = v[i].iov_len < left ? v[i].iov_len :
 				    left;
 				bad = synth_pattern_check(c->buf->p,
-				    c->done + n, v[i].iov_base, take);
+				    SYNTH_STREAM_PERIOD, c->done + n,
+				    v[i].iov_base, take);
 				if (bad < take) {
 					c->mismatch = c->done + n + bad;
 					log_debug("synth: %s: upload differs "
@@ -834,8 +838,9 @@ synth_sink_cb(evutil_socket_t fd, short what, void *arg)
 			return;
 		if (n <= 0)
 			break;
-		if (check && (bad = synth_pattern_check(c->buf->p, c->done,
-		    s->scratch, (size_t)n)) < (size_t)n)
+		if (check && (bad = synth_pattern_check(c->buf->p,
+		    SYNTH_STREAM_PERIOD, c->done, s->scratch, (size_t)n)) <
+		    (size_t)n)
 			c->mismatch = c->done + bad;
 		c->done += (uint64_t)n;
 	}

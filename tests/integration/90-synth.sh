@@ -54,8 +54,8 @@ check "nasperf synth finds the port in /v1/info" sh -c "env -u \
     127.0.0.1:$NPD_PORT -j synth --bytes 1000000 | jq -e \
     '.download.bytes == 1000000'"
 
-# -- exact byte counts, across the 4 MiB period and its multiples
-for n in 0 1 4095 4194303 4194304 4194305 12582913; do
+# -- exact byte counts, across the 256 KiB period and its multiples
+for n in 0 1 4095 262143 262144 262145 4194305 12582913; do
 	is "bytes=$n gives $n bytes" "$(sget "bytes=$n")" "200 $n"
 done
 hdr=$(curl -sS -D - -o /dev/null -H "$H" "$S/v1/synth?bytes=77&pattern=zero")
@@ -76,6 +76,10 @@ curl -sS -H "$H" -o "$T_TMP/b" "$S/v1/synth?bytes=9000000&seed=42"
 curl -sS -H "$H" -o "$T_TMP/c" "$S/v1/synth?bytes=9000000&seed=43"
 check "random is reproducible from the seed" cmp -s "$T_TMP/a" "$T_TMP/b"
 check "another seed gives other bytes" sh -c "! cmp -s $T_TMP/a $T_TMP/c"
+check "a stream repeats its 256 KiB period" sh -c "cmp -s -n 300000 \
+    $T_TMP/a $T_TMP/a 0 262144"
+check "... and nothing shorter" sh -c "! cmp -s -n 300000 $T_TMP/a \
+    $T_TMP/a 0 131072"
 is "the first bytes are SplitMix64's from seed 0" \
     "$(curl -sS -H "$H" "$S/v1/synth?bytes=8&seed=0" | od -An -tx1 | tr -d ' ')" \
     afcd1d7b39a820e2

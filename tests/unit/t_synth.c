@@ -39,16 +39,16 @@ t_patterns(void)
 		exit(1);
 	}
 	/* SplitMix64 from seed 0: first output 0xe220a8397b1dcdaf. */
-	synth_pattern_fill(SYNTH_PATTERN_RANDOM, 0, a);
+	synth_pattern_fill(SYNTH_PATTERN_RANDOM, 0, a, SYNTH_PATTERN_PERIOD);
 	T_EQ_INT(a[0], 0xaf);
 	T_EQ_INT(a[1], 0xcd);
 	T_EQ_INT(a[7], 0xe2);
 	/* Second output 0x6e789e6aa1b965f4. */
 	T_EQ_INT(a[8], 0xf4);
 	T_EQ_INT(a[15], 0x6e);
-	synth_pattern_fill(SYNTH_PATTERN_RANDOM, 0, b);
+	synth_pattern_fill(SYNTH_PATTERN_RANDOM, 0, b, SYNTH_PATTERN_PERIOD);
 	T_TRUE(memcmp(a, b, SYNTH_PATTERN_PERIOD) == 0);
-	synth_pattern_fill(SYNTH_PATTERN_RANDOM, 1, b);
+	synth_pattern_fill(SYNTH_PATTERN_RANDOM, 1, b, SYNTH_PATTERN_PERIOD);
 	T_TRUE(memcmp(a, b, SYNTH_PATTERN_PERIOD) != 0);
 	for (i = 0; i < SYNTH_PATTERN_PERIOD; i++)
 		zeros += a[i] == 0;
@@ -56,28 +56,41 @@ t_patterns(void)
 	T_TRUE(zeros > SYNTH_PATTERN_PERIOD / 300 &&
 	    zeros < SYNTH_PATTERN_PERIOD / 220);
 
-	synth_pattern_fill(SYNTH_PATTERN_MIXED, 0, b);
+	synth_pattern_fill(SYNTH_PATTERN_MIXED, 0, b, SYNTH_PATTERN_PERIOD);
 	T_TRUE(memcmp(a, b, SYNTH_PATTERN_BLOCK / 2) == 0);
 	T_EQ_INT(b[SYNTH_PATTERN_BLOCK / 2], 0);
 	T_EQ_INT(b[SYNTH_PATTERN_BLOCK - 1], 0);
 	T_TRUE(memcmp(a + SYNTH_PATTERN_BLOCK, b + SYNTH_PATTERN_BLOCK,
 	    SYNTH_PATTERN_BLOCK / 2) == 0);
-	synth_pattern_fill(SYNTH_PATTERN_ZERO, 7, b);
+	synth_pattern_fill(SYNTH_PATTERN_ZERO, 7, b, SYNTH_PATTERN_PERIOD);
 	T_EQ_INT(b[0], 0);
 	T_EQ_INT(b[SYNTH_PATTERN_PERIOD - 1], 0);
 
 	/* Checks at any stream offset, across the period's end. */
 	memcpy(b, a + SYNTH_PATTERN_PERIOD - 100, 100);
 	memcpy(b + 100, a, 100);
-	T_EQ_U64(synth_pattern_check(a, 5ULL * SYNTH_PATTERN_PERIOD - 100, b,
+	T_EQ_U64(synth_pattern_check(a, SYNTH_PATTERN_PERIOD, 5ULL * SYNTH_PATTERN_PERIOD - 100, b,
 	    200), 200);
 	b[150] ^= 0x01;		/* one flipped bit fails */
-	T_EQ_U64(synth_pattern_check(a, 5ULL * SYNTH_PATTERN_PERIOD - 100, b,
+	T_EQ_U64(synth_pattern_check(a, SYNTH_PATTERN_PERIOD, 5ULL * SYNTH_PATTERN_PERIOD - 100, b,
 	    200), 150);
-	T_EQ_U64(synth_pattern_check(a, 5ULL * SYNTH_PATTERN_PERIOD - 100, b,
+	T_EQ_U64(synth_pattern_check(a, SYNTH_PATTERN_PERIOD, 5ULL * SYNTH_PATTERN_PERIOD - 100, b,
 	    150), 150);
-	T_EQ_U64(synth_pattern_check(a, 0, a, SYNTH_PATTERN_PERIOD),
-	    SYNTH_PATTERN_PERIOD);
+	T_EQ_U64(synth_pattern_check(a, SYNTH_PATTERN_PERIOD, 0, a,
+	    SYNTH_PATTERN_PERIOD), SYNTH_PATTERN_PERIOD);
+
+	/* The data plane's period is the file period's first bytes. */
+	synth_pattern_fill(SYNTH_PATTERN_MIXED, 3, a, SYNTH_PATTERN_PERIOD);
+	synth_pattern_fill(SYNTH_PATTERN_MIXED, 3, b, SYNTH_STREAM_PERIOD);
+	T_TRUE(memcmp(a, b, SYNTH_STREAM_PERIOD) == 0);
+	/* A stream goes round it: byte SYNTH_STREAM_PERIOD is byte 0. */
+	memcpy(b + SYNTH_STREAM_PERIOD, b, 64);
+	T_EQ_U64(synth_pattern_check(b, SYNTH_STREAM_PERIOD,
+	    7ULL * SYNTH_STREAM_PERIOD - 64, b + SYNTH_STREAM_PERIOD - 64, 128),
+	    128);
+	T_EQ_U64(synth_pattern_check(a, SYNTH_PATTERN_PERIOD,
+	    SYNTH_STREAM_PERIOD - 64, b + SYNTH_STREAM_PERIOD - 64, 128) < 128,
+	    1);
 	free(a);
 	free(b);
 }
