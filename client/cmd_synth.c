@@ -440,13 +440,11 @@ synth_upload(struct synth_stream *st, struct tls_io *io, char *buf,
 	synth_take_link(st, buf);
 	for (;;) {
 		size_t	pos = (size_t)(sent % SYNTH_STREAM_PERIOD);
-		size_t	len = SYNTH_STREAM_PERIOD - pos;
+		size_t	len = SYNTH_IO;
 		ssize_t	n;
 
 		if (st->want > 0 ? sent >= st->want : nptime_mono() >= stop)
 			break;
-		if (len > SYNTH_IO)
-			len = SYNTH_IO;
 		if (st->want > 0 && st->want - sent < len)
 			len = (size_t)(st->want - sent);
 		if ((n = tls_io_send(io, t->period + pos, len)) == -1) {
@@ -770,6 +768,7 @@ cmd_synth(struct client *c, int argc, char **argv)
 	char			*end;
 	json_t			*out = NULL;
 	unsigned long		 ul;
+	size_t			 i;
 	int			 ch, down = 1, up = 0, rc = 0, has_time = 0;
 
 	if ((t = calloc(1, sizeof *t)) == NULL)
@@ -894,11 +893,20 @@ cmd_synth(struct client *c, int argc, char **argv)
 		rc = 1;
 		goto out;
 	}
-	if ((t->period = malloc(SYNTH_STREAM_PERIOD)) == NULL) {
+	/*
+	 * The period, then as much of it again as one send takes, so that a
+	 * send of SYNTH_IO bytes from any offset in the period is one piece:
+	 * 1 MiB sends took one upload stream from 0.82 to 0.90 of iperf3's
+	 * best, against sends cut at the period's end.
+	 */
+	if ((t->period = malloc(SYNTH_STREAM_PERIOD + SYNTH_IO)) == NULL) {
 		rc = client_fail("out of memory");
 		goto out;
 	}
 	synth_pattern_fill(t->pattern, t->seed, t->period, SYNTH_STREAM_PERIOD);
+	for (i = SYNTH_STREAM_PERIOD; i < SYNTH_STREAM_PERIOD + SYNTH_IO;
+	    i += SYNTH_STREAM_PERIOD)
+		memcpy(t->period + i, t->period, SYNTH_STREAM_PERIOD);
 	/* A daemon that closes mid-stream is an error, not a signal. */
 	signal(SIGPIPE, SIG_IGN);
 	if (c->json && (out = json_object()) == NULL) {
