@@ -223,3 +223,22 @@ child_free(struct child *c)
 	free(c->out);
 	free(c);
 }
+
+int
+child_failure(const char *what, int status, int overflow, size_t max,
+    char *why, size_t whysz)
+{
+	if (overflow)
+		snprintf(why, whysz, "%s printed more than %zu bytes", what,
+		    max);
+	else if (WIFSIGNALED(status))
+		snprintf(why, whysz, "%s was killed by signal %d%s", what,
+		    WTERMSIG(status), WTERMSIG(status) == SIGKILL ?
+		    " (it took too long)" : "");
+	else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		snprintf(why, whysz, "%s exited with status %d", what,
+		    WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+	else
+		return (0);
+	return (1);
+}

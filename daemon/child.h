@@ -35,6 +35,14 @@ struct child	*child_new(struct event_base *, double secs, size_t max,
  */
 int		 child_start(struct child *, const char *path,
 		    char *const argv[], char *err, size_t errsz);
+/*
+ * Whether the child called what failed, by its wait status and overflow
+ * (with max, the limit it passed): 1 with why ("what printed more than
+ * max bytes", "what was killed by signal 9 (it took too long)", "what
+ * exited with status 2"), or 0 when it exited 0 within the limit.
+ */
+int		 child_failure(const char *what, int status, int overflow,
+		    size_t max, char *why, size_t whysz);
 /* Whether a child runs. */
 int		 child_running(const struct child *);
 /* Seconds since the last child started (monotonic). */

@@ -11,7 +11,6 @@
 #include <sys/wait.h>
 
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -248,14 +247,9 @@ smbsess_done(void *arg, int status, const char *out, size_t len,
 		if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
 			snprintf(ss->error, sizeof ss->error, "cannot run %.300s",
 			    ss->d->cfg->samba_smbstatus);
-		else if (WIFEXITED(status))
-			snprintf(ss->error, sizeof ss->error, "smbstatus "
-			    "exited with status %d", WEXITSTATUS(status));
 		else
-			snprintf(ss->error, sizeof ss->error, "smbstatus was "
-			    "killed by signal %d%s", WTERMSIG(status),
-			    WTERMSIG(status) == SIGKILL ? " (it took too long)"
-			    : "");
+			(void)child_failure("smbstatus", status, 0, 0,
+			    ss->error, sizeof ss->error);
 	} else {
 		rc = ss->use_json ? smbsess_parse_json(out, len, &ss->cur,
 		    &errstr) : smbstatus_parse_text(out, len, &ss->cur,

@@ -6,7 +6,6 @@
 #include <sys/wait.h>
 
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,29 +54,31 @@ static void	zpool_iostat(struct zpool *);
  * without -l (before OpenZFS 0.7) fails each time, and says so.
  */
 static void
-zpool_iostat_done(struct zpool *zp, int status, const char *out, size_t len)
+zpool_iostat_done(struct zpool *zp, int status, const char *out, size_t len,
+    int overflow)
 {
 	struct zfs_viostat	*t;
 	const char		*errstr = NULL;
 
 	zp->stage = ZPOOL_STATUS;
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-		snprintf(zp->io_error, sizeof zp->io_error, "zpool iostat "
-		    "-vlpy exited with status %d", WIFEXITED(status) ?
-		    WEXITSTATUS(status) : -1);
-	else if (zp->nio == NULL && (zp->nio = malloc(sizeof *zp->nio)) ==
-	    NULL)
-		snprintf(zp->io_error, sizeof zp->io_error, "out of memory");
-	else if (zfs_viostat_parse(out, len, zp->nio, &errstr) == -1)
-		snprintf(zp->io_error, sizeof zp->io_error, "zpool iostat: "
-		    "%s", errstr != NULL ? errstr : strerror(errno));
-	else {
-		t = zp->io;
-		zp->io = zp->nio;
-		zp->nio = t;
-		zp->io_at = nptime_real();
-		zp->io_error[0] = '\0';
-		return;
+	if (!child_failure("zpool iostat -vlpy", status, overflow,
+	    ZPOOL_MAX_OUTPUT, zp->io_error, sizeof zp->io_error)) {
+		if (zp->nio == NULL && (zp->nio = malloc(sizeof *zp->nio)) ==
+		    NULL)
+			snprintf(zp->io_error, sizeof zp->io_error, "out of "
+			    "memory");
+		else if (zfs_viostat_parse(out, len, zp->nio, &errstr) == -1)
+			snprintf(zp->io_error, sizeof zp->io_error, "zpool "
+			    "iostat: %s", errstr != NULL ? errstr :
+			    strerror(errno));
+		else {
+			t = zp->io;
+			zp->io = zp->nio;
+			zp->nio = t;
+			zp->io_at = nptime_real();
+			zp->io_error[0] = '\0';
+			return;
+		}
 	}
 	log_debug("zfs: %s", zp->io_error);
 }
@@ -116,36 +117,28 @@ zpool_done(void *arg, int status, const char *out, size_t len, int overflow)
 		return;
 	}
 	if (zp->stage == ZPOOL_IOSTAT) {
-		zpool_iostat_done(zp, status, out, len);
+		zpool_iostat_done(zp, status, out, len, overflow);
 		return;
 	}
-	if (overflow)
-		snprintf(zp->error, sizeof zp->error, "zpool status printed "
-		    "more than %u bytes", ZPOOL_MAX_OUTPUT);
-	else if (WIFSIGNALED(status))
-		snprintf(zp->error, sizeof zp->error, "zpool status was killed "
-		    "by signal %d%s", WTERMSIG(status), WTERMSIG(status) ==
-		    SIGKILL ? " (it took too long)" : "");
-	else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-		snprintf(zp->error, sizeof zp->error, "zpool status exited "
-		    "with status %d", WIFEXITED(status) ? WEXITSTATUS(status) :
-		    -1);
-	else if (zp->next == NULL && (zp->next = malloc(sizeof *zp->next)) ==
-	    NULL)
-		snprintf(zp->error, sizeof zp->error, "out of memory");
-	else if (zfs_status_parse(out, len, zp->next, &errstr) == -1)
-		snprintf(zp->error, sizeof zp->error, "zpool status: %s",
-		    errstr != NULL ? errstr : "not understood");
-	else {
-		t = zp->cur;
-		zp->cur = zp->next;
-		zp->next = t;
-		zp->polled = nptime_real();
-		zp->error[0] = '\0';
-		log_debug("zfs: %zu pools from zpool status in %.2f s",
-		    zp->cur->npools, child_age(zp->child));
-		zpool_get(zp);
-		return;
+	if (!child_failure("zpool status", status, overflow, ZPOOL_MAX_OUTPUT,
+	    zp->error, sizeof zp->error)) {
+		if (zp->next == NULL && (zp->next = malloc(sizeof *zp->next)) ==
+		    NULL)
+			snprintf(zp->error, sizeof zp->error, "out of memory");
+		else if (zfs_status_parse(out, len, zp->next, &errstr) == -1)
+			snprintf(zp->error, sizeof zp->error, "zpool status: "
+			    "%s", errstr != NULL ? errstr : "not understood");
+		else {
+			t = zp->cur;
+			zp->cur = zp->next;
+			zp->next = t;
+			zp->polled = nptime_real();
+			zp->error[0] = '\0';
+			log_debug("zfs: %zu pools from zpool status in %.2f s",
+			    zp->cur->npools, child_age(zp->child));
+			zpool_get(zp);
+			return;
+		}
 	}
 	log_debug("zfs: %s", zp->error);
 }

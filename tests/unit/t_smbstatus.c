@@ -3,13 +3,17 @@
  * Samba 4.17.12 "smbstatus -b --json" and "-b" for one signed SMB3_11
  * session, and an Unraid 4.17.12 table whose columns do not line up; the
  * JSON variants (sessions as an array, a vnn:pid, crypto as text), the
- * address forms, and garbage.
+ * address forms, and garbage; and why a child such as smbstatus failed.
  */
 #include "config.h"
 
+#include <sys/wait.h>
+
+#include <signal.h>
 #include <stdlib.h>
 
 #include "test.h"
+#include "child.h"
 #include "encode.h"
 #include "smbsess.h"
 #include "smbstatus.h"
@@ -42,6 +46,26 @@ check_debian(const struct smbstatus *st, int json)
 	(void)json;
 }
 
+/* Why a child failed, by its wait status, as smbsess.c and zpool.c say. */
+static void
+check_child_failure(void)
+{
+	char	why[128];
+	int	status;
+
+	T_EQ_INT(child_failure("smbstatus", 0, 0, 0, why, sizeof why), 0);
+	status = 2 << 8;	/* exited 2 */
+	T_EQ_INT(child_failure("smbstatus", status, 0, 0, why, sizeof why), 1);
+	T_EQ_STR(why, "smbstatus exited with status 2");
+	status = SIGKILL;	/* killed, as child.c does past its time */
+	T_EQ_INT(child_failure("zpool status", status, 0, 4096, why,
+	    sizeof why), 1);
+	T_EQ_STR(why, "zpool status was killed by signal 9 (it took too long)");
+	T_EQ_INT(child_failure("zpool iostat -vlpy", status, 1, 4194304, why,
+	    sizeof why), 1);
+	T_EQ_STR(why, "zpool iostat -vlpy printed more than 4194304 bytes");
+}
+
 int
 main(void)
 {
@@ -51,6 +75,7 @@ main(void)
 	size_t			 len;
 	json_t			*o;
 
+	check_child_failure();
 	smbstatus_init(&st);
 
 	buf = t_fixture("smbstatus/debian-4.17.12-b.json", &len);
