@@ -481,8 +481,6 @@ enc_zfs_pools(const struct zfs_status *st)
 {
 	static const char *const types[] = { "pool", "mirror", "raidz",
 	    "draid", "replacing", "spare", "disk" };
-	static const char *const classes[] = { "data", "log", "cache",
-	    "special", "dedup", "spare" };
 	const struct zfs_pool	*p;
 	const struct zfs_vdev	*v;
 	json_t			*pools, *vdevs;
@@ -498,7 +496,7 @@ enc_zfs_pools(const struct zfs_status *st)
 			json_array_append_new(vdevs, json_pack("{s:o,s:s,s:s,"
 			    "s:i,s:i,s:i,s:o,s:I,s:I,s:I,s:o}", "name",
 			    enc_text(v->name), "type", types[v->type], "class",
-			    classes[v->class], "parity", v->parity, "depth",
+			    zfs_class_names[v->class], "parity", v->parity, "depth",
 			    v->depth, "parent", v->parent, "state",
 			    enc_text_or_null(v->state), "read_errors",
 			    (json_int_t)v->rerr, "write_errors",
@@ -555,8 +553,6 @@ enc_zfs_viostat(const struct zfs_viostat *io)
 		{ "scrub_wait_ms", 1e3 }, { "trim_wait_ms", 1e3 },
 		{ "rebuild_wait_ms", 1e3 },
 	};
-	static const char *const classes[] = { "data", "log", "cache",
-	    "special", "dedup", "spare" };
 	const struct zfs_vio_row *r;
 	json_t			*a, *o;
 	size_t			 i, c;
@@ -567,7 +563,7 @@ enc_zfs_viostat(const struct zfs_viostat *io)
 		r = &io->rows[i];
 		if ((o = json_pack("{s:o,s:o,s:i,s:s}", "pool",
 		    enc_text(r->pool), "name", enc_text(r->name), "depth",
-		    r->depth, "class", classes[r->class])) == NULL) {
+		    r->depth, "class", zfs_class_names[r->class])) == NULL) {
 			json_decref(a);
 			return (NULL);
 		}

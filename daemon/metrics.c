@@ -944,8 +944,6 @@ metrics_render_zfs_vdevs(struct evbuffer *evb, const struct zfs_viostat *io,
 		    "trim or rebuild I/O waited.", { ZFS_VIO_SCRUB,
 		    ZFS_VIO_TRIM }, "kind", { "scrub", "trim" } },
 	};
-	static const char *const classes[] = { "data", "log", "cache",
-	    "special", "dedup", "spare" };
 	const struct zfs_vio_row *r;
 	struct metrics		 m = { evb, 0 };
 	char			 labels[512];
@@ -970,7 +968,7 @@ metrics_render_zfs_vdevs(struct evbuffer *evb, const struct zfs_viostat *io,
 				metrics_label(labels, sizeof labels, "vdev",
 				    r->name);
 				metrics_label(labels, sizeof labels, "class",
-				    classes[r->class]);
+				    zfs_class_names[r->class]);
 				metrics_label(labels, sizeof labels,
 				    fam[f].key, fam[f].val[k]);
 				metrics_sample(&m, fam[f].name, labels,

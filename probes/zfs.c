@@ -56,6 +56,10 @@ const char *const zfs_io_names[ZFS_IO_NSTATS] = {
 	"wupdate", "rtime", "rlentime", "rupdate", "wcnt", "rcnt"
 };
 
+const char *const zfs_class_names[ZFS_NCLASSES] = {
+	"data", "log", "cache", "special", "dedup", "spare"
+};
+
 /* The txgs columns, in struct zfs_txg's order after state. */
 static const char *const zfs_txg_cols[] = {
 	"txg", "birth", "state", "ndirty", "nread", "nwritten", "reads",

@@ -231,6 +231,9 @@ enum zfs_vdev_class {
 	ZFS_CLASS_DATA, ZFS_CLASS_LOG, ZFS_CLASS_CACHE, ZFS_CLASS_SPECIAL,
 	ZFS_CLASS_DEDUP, ZFS_CLASS_SPARE
 };
+#define ZFS_NCLASSES	6
+/* "data", "log", "cache", "special", "dedup", "spare": as nasperfd says. */
+extern const char *const zfs_class_names[ZFS_NCLASSES];
 struct zfs_vdev {
 	char		 name[96];	/* "raidz2-0", "sda", "/dev/sdt1" */
 	char		 state[12];	/* "ONLINE", "DEGRADED", "AVAIL"... */
