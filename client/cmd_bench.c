@@ -1022,11 +1022,7 @@ cmd_bench(struct client *c, int argc, char **argv)
 	synth_pattern_fill(SYNTH_PATTERN_RANDOM, b.seed, b.pat,
 	    SYNTH_PATTERN_PERIOD);
 	/* A write of one block at any offset in the period reads straight on. */
-	for (i = SYNTH_PATTERN_PERIOD; i < SYNTH_PATTERN_PERIOD + b.io_size;
-	    i += SYNTH_PATTERN_PERIOD)
-		memcpy(b.pat + i, b.pat, SYNTH_PATTERN_PERIOD + b.io_size - i <
-		    SYNTH_PATTERN_PERIOD ? SYNTH_PATTERN_PERIOD + b.io_size - i :
-		    SYNTH_PATTERN_PERIOD);
+	synth_pattern_extend(b.pat, SYNTH_PATTERN_PERIOD, b.io_size);
 	snprintf(b.server_cache, sizeof b.server_cache, "%s", b.drop ?
 	    "server cache: not dropped (no read test ran)" :
 	    "server cache: not dropped (--no-drop-cache)");

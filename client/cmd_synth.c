@@ -768,7 +768,6 @@ cmd_synth(struct client *c, int argc, char **argv)
 	char			*end;
 	json_t			*out = NULL;
 	unsigned long		 ul;
-	size_t			 i;
 	int			 ch, down = 1, up = 0, rc = 0, has_time = 0;
 
 	if ((t = calloc(1, sizeof *t)) == NULL)
@@ -904,9 +903,7 @@ cmd_synth(struct client *c, int argc, char **argv)
 		goto out;
 	}
 	synth_pattern_fill(t->pattern, t->seed, t->period, SYNTH_STREAM_PERIOD);
-	for (i = SYNTH_STREAM_PERIOD; i < SYNTH_STREAM_PERIOD + SYNTH_IO;
-	    i += SYNTH_STREAM_PERIOD)
-		memcpy(t->period + i, t->period, SYNTH_STREAM_PERIOD);
+	synth_pattern_extend(t->period, SYNTH_STREAM_PERIOD, SYNTH_IO);
 	/* A daemon that closes mid-stream is an error, not a signal. */
 	signal(SIGPIPE, SIG_IGN);
 	if (c->json && (out = json_object()) == NULL) {

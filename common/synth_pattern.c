@@ -72,6 +72,16 @@ synth_pattern_fill(enum synth_pattern p, uint64_t seed, unsigned char *period,
 		    SYNTH_PATTERN_BLOCK / 2);
 }
 
+void
+synth_pattern_extend(unsigned char *period, size_t len, size_t more)
+{
+	size_t	i;
+
+	for (i = len; i < len + more; i += len)
+		memcpy(period + i, period, len + more - i < len ? len + more -
+		    i : len);
+}
+
 /* memcmp a piece at a time; look for the byte only in a piece that differs. */
 size_t
 synth_pattern_check(const unsigned char *period, size_t len, uint64_t off,

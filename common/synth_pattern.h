@@ -51,6 +51,13 @@ const char	*synth_pattern_name(enum synth_pattern);
 void		 synth_pattern_fill(enum synth_pattern, uint64_t seed,
 		    unsigned char *period, size_t len);
 /*
+ * Repeat the period of len bytes after itself for more bytes (the caller
+ * has room for len + more), so that a read of up to more bytes from any
+ * offset under len is the stream's, in one piece.
+ */
+void		 synth_pattern_extend(unsigned char *period, size_t len,
+		    size_t more);
+/*
  * Compare n bytes of buf, found at stream offset off, with the period of
  * len bytes; the index in buf of the first byte that differs, or n when
  * all match.

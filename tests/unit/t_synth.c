@@ -91,6 +91,14 @@ t_patterns(void)
 	T_EQ_U64(synth_pattern_check(a, SYNTH_PATTERN_PERIOD,
 	    SYNTH_STREAM_PERIOD - 64, b + SYNTH_STREAM_PERIOD - 64, 128) < 128,
 	    1);
+	/* Laid out again after itself: any read under the end is the stream. */
+	synth_pattern_extend(b, SYNTH_STREAM_PERIOD, 3 * SYNTH_STREAM_PERIOD +
+	    100);
+	T_EQ_U64(synth_pattern_check(b, SYNTH_STREAM_PERIOD, 0, b,
+	    4 * SYNTH_STREAM_PERIOD + 100), 4 * SYNTH_STREAM_PERIOD + 100);
+	T_EQ_U64(synth_pattern_check(b, SYNTH_STREAM_PERIOD,
+	    SYNTH_STREAM_PERIOD - 1, b + SYNTH_STREAM_PERIOD - 1,
+	    3 * SYNTH_STREAM_PERIOD), 3 * SYNTH_STREAM_PERIOD);
 	free(a);
 	free(b);
 }
