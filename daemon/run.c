@@ -147,6 +147,32 @@ run_parse_text(const json_t *body, const char *key, unsigned bit,
 	return (0);
 }
 
+/*
+ * A figure that is one of n words (protocol, op) into out; -1 with msg,
+ * which lists them.
+ */
+static int
+run_parse_word(const json_t *body, const char *key, const char *const *words,
+    size_t n, unsigned bit, struct run_figures *f, char *out, size_t outsz,
+    char *msg, size_t msgsz)
+{
+	const json_t	*v = run_member(body, key);
+	size_t		 i, len;
+
+	if (v == NULL)
+		return (0);
+	if (!run_oneof(json_string_value(v), words, n)) {
+		len = (size_t)snprintf(msg, msgsz, "%s: expected one of", key);
+		for (i = 0; i < n && len < msgsz; i++)
+			len += (size_t)snprintf(msg + len, msgsz - len, " %s",
+			    words[i]);
+		return (-1);
+	}
+	snprintf(out, outsz, "%s", json_string_value(v));
+	f->given |= bit;
+	return (0);
+}
+
 /* A recorded run's start, end and clock offset as given; -1 with msg. */
 static int
 run_parse_window(const json_t *body, struct run_figures *f, char *msg,
@@ -232,17 +258,10 @@ run_parse(const json_t *body, struct run_figures *f, char *msg, size_t msgsz)
 	    "client", RUN_CLIENT, f, f->client, sizeof f->client, msg,
 	    msgsz) == -1)
 		return (-1);
-	if ((v = run_member(body, "protocol")) != NULL) {
-		if (!run_oneof(json_string_value(v), run_protocols,
-		    NP_NITEMS(run_protocols))) {
-			snprintf(msg, msgsz, "protocol: expected one of smb1 "
-			    "smb2 smb3 nfs3 nfs4 afp iscsi http local other");
-			return (-1);
-		}
-		snprintf(f->protocol, sizeof f->protocol, "%s",
-		    json_string_value(v));
-		f->given |= RUN_PROTOCOL;
-	}
+	if (run_parse_word(body, "protocol", run_protocols,
+	    NP_NITEMS(run_protocols), RUN_PROTOCOL, f, f->protocol,
+	    sizeof f->protocol, msg, msgsz) == -1)
+		return (-1);
 	/* The client stopped the benchmark before it finished. */
 	if ((v = run_member(body, "interrupted")) != NULL) {
 		if (!json_is_boolean(v)) {
@@ -253,16 +272,9 @@ run_parse(const json_t *body, struct run_figures *f, char *msg, size_t msgsz)
 		if (json_is_true(v))
 			f->given |= RUN_INTERRUPTED;
 	}
-	if ((v = run_member(body, "op")) != NULL) {
-		if (!run_oneof(json_string_value(v), run_ops,
-		    NP_NITEMS(run_ops))) {
-			snprintf(msg, msgsz, "op: expected one of read write "
-			    "mixed list");
-			return (-1);
-		}
-		snprintf(f->op, sizeof f->op, "%s", json_string_value(v));
-		f->given |= RUN_OP;
-	}
+	if (run_parse_word(body, "op", run_ops, NP_NITEMS(run_ops), RUN_OP, f,
+	    f->op, sizeof f->op, msg, msgsz) == -1)
+		return (-1);
 	return (run_parse_window(body, f, msg, msgsz));
 }
 

@@ -102,8 +102,11 @@ t_figures(void)
 	    "0123456789012345678901234567890123456789"
 	    "0123456789012345678901234567890123456789" "x\"}",
 	    "client: expected a string of at most 200");
-	t_refused("{\"protocol\": \"ftp\"}", "protocol: expected one of");
-	t_refused("{\"op\": \"copy\"}", "op: expected one of");
+	t_refused("{\"protocol\": \"ftp\"}", "protocol: expected one of smb1 "
+	    "smb2 smb3 nfs3 nfs4 afp iscsi http local other");
+	t_refused("{\"op\": \"copy\"}", "op: expected one of read write mixed "
+	    "list");
+	t_refused("{\"op\": 3}", "op: expected one of read");
 	t_refused("{\"interrupted\": 1}", "interrupted: expected true");
 	t_refused("{\"pid\": 0}", "pid: expected a process id");
 	t_refused("{\"pid\": 4194305}", "pid: expected a process id");
