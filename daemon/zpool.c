@@ -3,8 +3,6 @@
  */
 #include "config.h"
 
-#include <sys/wait.h>
-
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,13 +83,16 @@ zpool_iostat_done(struct zpool *zp, int status, const char *out, size_t len,
 
 /* zfs get is gone: keep the datasets' properties it listed. */
 static void
-zpool_get_done(struct zpool *zp, int status, const char *out, size_t len)
+zpool_get_done(struct zpool *zp, int status, const char *out, size_t len,
+    int overflow)
 {
 	struct zfs_datasets	 t;
 	const char		*errstr = NULL;
+	char			 why[128];
 
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-		log_debug("zfs: zfs get failed (status %d)", status);
+	if (child_failure("zfs get", status, overflow, ZPOOL_MAX_OUTPUT, why,
+	    sizeof why))
+		log_debug("zfs: %s", why);
 	else if (zfs_datasets_parse(out, len, &zp->nds, &errstr) == -1)
 		log_debug("zfs: zfs get: %s", errstr != NULL ? errstr :
 		    strerror(errno));
@@ -113,7 +114,7 @@ zpool_done(void *arg, int status, const char *out, size_t len, int overflow)
 	const char		*errstr = NULL;
 
 	if (zp->stage == ZPOOL_GET) {
-		zpool_get_done(zp, status, out, len);
+		zpool_get_done(zp, status, out, len, overflow);
 		return;
 	}
 	if (zp->stage == ZPOOL_IOSTAT) {
