@@ -1,5 +1,5 @@
 /*
- * synth_pattern.c: the synthetic streams' bytes.
+ * synth_pattern.c: the synthetic streams' bytes, and their readers' mark.
  */
 #include "config.h"
 
@@ -105,4 +105,22 @@ synth_pattern_check(const unsigned char *period, size_t len, uint64_t off,
 		pos = 0;
 	}
 	return (n);
+}
+
+int
+synth_lowat(uint64_t moved, double secs, uint64_t left)
+{
+	uint64_t	want = 1, r;
+
+	if (secs > 0) {
+		r = (uint64_t)((double)moved / secs * SYNTH_LOWAT_MS / 1e3);
+		if (r >= SYNTH_LOWAT_MIN) {
+			want = SYNTH_LOWAT_MAX;
+			while (want > r)
+				want >>= 1;
+		}
+	}
+	if (want > left)
+		want = left > 0 ? left : 1;
+	return ((int)want);
 }

@@ -1,7 +1,7 @@
 /*
  * synth_pattern.h: the bytes of the synthetic data plane, shared by
  * nasperfd (source and sink) and nasperf (upload and verification), and
- * of the files nasperf bench writes.
+ * of the files nasperf bench writes; and how either end reads a stream.
  *
  * A stream is one period repeated: byte o of the stream is byte o % len of
  * a period of len bytes.  Serving it needs no per-byte work (the period is
@@ -34,6 +34,25 @@
 #define SYNTH_STREAM_PERIOD	(256U << 10)	/* bytes, the data plane's */
 #define SYNTH_PATTERN_BLOCK	4096U		/* mixed: half random, half 0 */
 
+/*
+ * A stream's reader (nasperfd's sink, nasperf's download) is woken once
+ * SYNTH_LOWAT_MS of the stream has arrived (SO_RCVLOWAT), as a power of
+ * two up to SYNTH_LOWAT_MAX.  Woken as each burst landed, it read about
+ * 100 KiB a time and answered each read with a window update, which the
+ * sender handles under its socket's lock: one loopback upload made 41-42
+ * Gb/s against iperf3's 48-50, whose receiver copies what it reads and so
+ * wakes half as often.  A mark of 64 KiB gave 37-41 Gb/s, 256 KiB 48-50,
+ * 512 KiB 50, 1 MiB 55-56, and 2 or 4 MiB no more; but four download
+ * streams fell from 1.34-1.46 of iperf3's at 512 KiB to 0.73-0.80 at
+ * 1 MiB, most likely because the kernel clamps a socket's window to the
+ * mark when the mark raises its buffer (tcp_set_rcvlowat), and a reader
+ * woken only for a whole window stalls its sender.  Tied to the stream's
+ * rate, a slow stream is read as often as it was.
+ */
+#define SYNTH_LOWAT_MAX		(512U << 10)
+#define SYNTH_LOWAT_MIN		(4U << 10)	/* below it, any byte wakes */
+#define SYNTH_LOWAT_MS		2
+
 enum synth_pattern {
 	SYNTH_PATTERN_ZERO,
 	SYNTH_PATTERN_RANDOM,
@@ -64,5 +83,12 @@ void		 synth_pattern_extend(unsigned char *period, size_t len,
  */
 size_t		 synth_pattern_check(const unsigned char *period, size_t len,
 		    uint64_t off, const unsigned char *buf, size_t n);
+
+/*
+ * The low-water mark for a stream that has moved `moved` bytes in secs
+ * seconds and has `left` bytes still to come (UINT64_MAX: until it ends):
+ * never more than left, and 1 (any byte) for a slow or new stream.
+ */
+int		 synth_lowat(uint64_t moved, double secs, uint64_t left);
 
 #endif /* SYNTH_PATTERN_H */

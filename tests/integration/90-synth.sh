@@ -224,6 +224,27 @@ sleep 3.5
 check "an upload that stalls is closed too" \
     grep -q 'upload made no progress for 2 s' "$NPD_LOG"
 exec 7<&-
+# A fast stream is read once a megabyte or so has waited (SO_RCVLOWAT):
+# what is left under that mark when it stalls is still counted.
+exec 7<>"/dev/tcp/127.0.0.1/$SPORT"
+printf 'PUT /v1/synth HTTP/1.1\r\nHost: x\r\n%s\r\nContent-Length: 900000000\r\n\r\n' \
+    "$H" >&7
+head -c 41943043 /dev/zero >&7
+sleep 3.5
+check "a fast upload that stalls is closed with every byte counted" \
+    grep -q 'upload made no progress for 2 s: closed after 41943043 bytes' \
+    "$NPD_LOG"
+exec 7<&-
+# ... and the mark goes back to a byte for the next request's head.
+head -c 50000017 /dev/zero >"$T_TMP/z50"
+timeout 20 curl -sS -H "$H" -T "$T_TMP/z50" "$S/v1/synth" \
+    --next -H "$H" -o "$T_TMP/next" \
+    -w '%{http_code} %{num_connects} %{size_download}\n' \
+    "$S/v1/synth?bytes=1000" >"$T_TMP/ka" 2>&1
+is "an upload on a kept-alive connection is counted" \
+    "$(head -1 "$T_TMP/ka" | jq .bytes)" 50000017
+is "... and the next request on it is answered" \
+    "$(tail -1 "$T_TMP/ka")" "200 0 1000"
 exec 8<>"/dev/tcp/127.0.0.1/$SPORT"
 printf 'GET /v1/synth?bytes=1 HTTP/1.1\r\n' >&8
 is "a head that never ends is closed" "$(timeout 10 cat <&8 | wc -c)" 0

@@ -237,10 +237,34 @@ t_queries(void)
 	t_query_fails("bytes", 0, "'bytes' is not key=value");
 }
 
+/* A reader's low-water mark follows its stream's rate. */
+static void
+t_lowat(void)
+{
+	/* New, idle, or slower than 2 MB/s: any byte wakes it. */
+	T_EQ_INT(synth_lowat(0, 0, UINT64_MAX), 1);
+	T_EQ_INT(synth_lowat(1000000, 0, UINT64_MAX), 1);
+	T_EQ_INT(synth_lowat(0, 1, UINT64_MAX), 1);
+	T_EQ_INT(synth_lowat(2000000, 1, UINT64_MAX), 1);
+	/* 2 ms of the rate, as a power of two. */
+	T_EQ_INT(synth_lowat(2048000, 1, UINT64_MAX), 4096);
+	T_EQ_INT(synth_lowat(125000000, 1, UINT64_MAX), 131072);  /* 1 Gb/s */
+	T_EQ_INT(synth_lowat(625000000, 0.5, UINT64_MAX), 512 << 10);
+	T_EQ_INT(synth_lowat(UINT64_C(50) << 30, 1, UINT64_MAX),
+	    SYNTH_LOWAT_MAX);
+	/* Never more than is left to come, and at least a byte. */
+	T_EQ_INT(synth_lowat(UINT64_C(50) << 30, 1, 300000), 300000);
+	T_EQ_INT(synth_lowat(UINT64_C(50) << 30, 1, 200000), 200000);
+	T_EQ_INT(synth_lowat(UINT64_C(50) << 30, 1, 1), 1);
+	T_EQ_INT(synth_lowat(UINT64_C(50) << 30, 1, 0), 1);
+	T_EQ_INT(synth_lowat(125000000, 1, 131073), 131072);
+}
+
 int
 main(void)
 {
 	t_patterns();
+	t_lowat();
 	t_heads();
 	t_queries();
 	return (t_done());
