@@ -77,6 +77,7 @@ struct bench_fs {
 	char		 where[4200];	/* the target as shown */
 	const char	*protocol;	/* for the run: smb3, nfs3, local... */
 	char		 cache[256];	/* how the client's cache is avoided */
+	char		 requests[160];	/* "": no more to say of them */
 	int		 can_write;	/* 0: reads only (NFSv4 on libnfs 4) */
 	char		 cant_write[256];	/* why not */
 	size_t		 align;		/* buffers aligned so (O_DIRECT) */

@@ -426,6 +426,9 @@ bench_smb_open(struct bench_fs *fs, const char *url,
 	    s->user : "", s->user[0] != '\0' ? " at " : "", s->base);
 	snprintf(fs->cache, sizeof fs->cache, "%s", "client cache: none "
 	    "(libsmbclient keeps no file data)");
+	snprintf(fs->requests, sizeof fs->requests, "%s", "requests: one in "
+	    "flight (libsmbclient waits for each reply; Windows and "
+	    "smbclient keep several)");
 	/* The share must be there: a clear error now, not at the first file. */
 	if (smb_exists(fs, "") != 1)
 		return (fs->err[0] != '\0' ? -1 : bench_err(fs, "%s: no such "

@@ -1091,6 +1091,9 @@ cmd_bench(struct client *c, int argc, char **argv)
 		if (out != NULL) {
 			json_object_set_new(out, "server_cache",
 			    json_string(b.server_cache));
+			json_object_set_new(out, "requests",
+			    b.fs.requests[0] != '\0' ?
+			    json_string(b.fs.requests) : json_null());
 			json_object_set_new(out, "interrupted", bench_stop ?
 			    json_string(bench_signame()) : json_null());
 			json_object_set_new(out, "ceilings", json_pack(
@@ -1105,7 +1108,10 @@ cmd_bench(struct client *c, int argc, char **argv)
 	} else {
 		printf("nasperf bench %s: %s (%s)\n", b.fs.where,
 		    b.fs.protocol, b.fs.ops->name);
-		printf("%s; %s\n\n", b.fs.cache, b.server_cache);
+		printf("%s; %s\n", b.fs.cache, b.server_cache);
+		if (b.fs.requests[0] != '\0')
+			printf("%s\n", b.fs.requests);
+		printf("\n");
 		bench_print(&b);
 	}
 	/* Stopped: said last, and the exit status a shell gives a signal. */

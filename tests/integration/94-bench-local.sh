@@ -26,6 +26,8 @@ is "the protocol of an ext4 directory is local" \
     "$(jq -r .protocol "$out")" local
 check "the client cache is bypassed with O_DIRECT" \
     jq -e '.client_cache | test("O_DIRECT")' "$out"
+is "a local file's report has nothing to say of requests in flight" \
+    "$(jq .requests "$out")" null
 check "the server cache was dropped before reads" \
     jq -e '.server_cache | test("dropped before each read")' "$out"
 is "15 tests ran" "$(jq '.rows | length' "$out")" 15

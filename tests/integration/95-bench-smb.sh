@@ -124,6 +124,9 @@ is "nothing is left on the share" \
     "$(ls -A "$T_TMP/vol/share")" ""
 check "the server cache was dropped before reads" \
     jq -e '.server_cache | test("dropped before each read")' "$out"
+check "the report says its requests are one in flight" \
+    jq -e '.requests | test("^requests: one in flight \\(libsmbclient")' \
+    "$out"
 
 # -- signing off and required, smbd held to 5 % of a core: signing costs
 # it about a tenth of a core per 100 MB/s here, so held, smbd is the bound
