@@ -29,6 +29,7 @@ daemon_topology(struct daemon *d)
 	}
 	t->zpool = zpool_status(d);
 	t->zfs_datasets = zpool_datasets(d);
+	t->zfs_io = zpool_viostat(d, &t->zfs_io_at);
 	return (t);
 }
 

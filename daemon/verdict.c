@@ -1413,6 +1413,36 @@ v_zfs_slog(const struct v_ctx *x, const char *pool)
 	return (0);
 }
 
+/* s seconds as "49 ms", "2.5 ms" or "0.41 ms"; "-" when not finite. */
+static const char *
+v_ms(char *out, size_t outsz, double s)
+{
+	if (!isfinite(s))
+		snprintf(out, outsz, "-");
+	else
+		snprintf(out, outsz, s >= 0.01 ? "%.0f ms" : "%.2g ms",
+		    s * 1e3);
+	return (out);
+}
+
+/*
+ * The writes that took the intent log's commits of pool, from zpool
+ * iostat's second when that second lies inside the window: its log vdevs
+ * (SLOG) when slog says it has them, else the whole pool's.  0, or -1
+ * when there is no such second.
+ */
+static int
+v_zil_writes(const struct v_ctx *x, const char *pool, int slog,
+    struct zfs_vio_writes *w)
+{
+	const struct topology	*t = x->run->topo;
+
+	if (t == NULL || t->zfs_io == NULL || t->zfs_io_at - 1.0 <
+	    x->run->start - 0.5 || t->zfs_io_at > x->run->end + 0.5)
+		return (-1);
+	return (zfs_viostat_writes(t->zfs_io, pool, slog == 1, w));
+}
+
 /* Whether the run went over a network protocol. */
 static int
 v_networked(const struct verdict_run *r)
@@ -1719,23 +1749,50 @@ v_decide(struct v_ctx *x)
 	 * stable storage, so the log's commit time paces them.
 	 */
 	if (v_zil_sync(x, zil = v_zil(x), &per)) {
-		int	slog = v_zfs_slog(x, x->path->pool);
-		char	per_s[64] = "";
+		struct zfs_vio_writes	 w;
+		int			 slog = v_zfs_slog(x, x->path->pool);
+		char			 per_s[64] = "", lat[96] = "";
 
 		if (isfinite(per))
 			snprintf(per_s, sizeof per_s, ", %.2f for each write "
 			    "request", per);
+		/* zpool status not read: zpool iostat lists log devices too. */
+		if (slog == -1 && v_zil_writes(x, x->path->pool, 1, &w) == 0)
+			slog = 1;
+		if (v_zil_writes(x, x->path->pool, slog, &w) == 0 &&
+		    isfinite(w.total)) {
+			char	who[200], t1[32], t2[32], t3[32];
+
+			if (slog != 1)
+				snprintf(who, sizeof who, "pool %s",
+				    x->path->pool);
+			else if (w.nvdevs == 1)
+				snprintf(who, sizeof who, "log device %s of "
+				    "pool %s", w.name, x->path->pool);
+			else
+				snprintf(who, sizeof who, "the %zu log vdevs "
+				    "of pool %s", w.nvdevs, x->path->pool);
+			snprintf(lat, sizeof lat, ", where a write waited %s",
+			    v_ms(t1, sizeof t1, w.total));
+			v_observe(x, VERDICT_LATENCY, VERDICT_ZIL_RESOURCE,
+			    "zpool iostat, over a second of the run: %s wrote "
+			    "%.0f times a second, a write waiting %s in all: "
+			    "%s on the %s, %s in ZFS's queue of synchronous "
+			    "writes", who, w.ops, t1, v_ms(t2, sizeof t2,
+			    w.disk), slog == 1 ? "device" : "disks", v_ms(t3,
+			    sizeof t3, w.syncq));
+		}
 		cls = VERDICT_LATENCY;
 		snprintf(res, sizeof res, "%s", VERDICT_ZIL_RESOURCE);
 		snprintf(summary, sizeof summary, "latency-bound on "
 		    "synchronous writes: ZFS's intent log committed %.0f "
 		    "times a second%s, while nothing on the path was "
 		    "saturated (busiest %.0f %%): each write waited until the "
-		    "log had it on stable storage, %s", zil, per_s,
+		    "log had it on stable storage, %s%s", zil, per_s,
 		    x->max_util, slog == 1 ? "on the log device (SLOG) of "
 		    "the pool" : slog == 0 ? "on the pool's own disks, as it "
 		    "has no log device (SLOG)" : "on the pool's disks or its "
-		    "log device");
+		    "log device", lat);
 		util = x->max_util;
 		conf = "medium";
 		goto done;

@@ -53,6 +53,12 @@ struct topology {
 	 */
 	const struct zfs_status	*zpool;
 	const struct zfs_datasets *zfs_datasets;	/* zfs get's, or NULL */
+	/*
+	 * The vdevs' I/O over the second zpool iostat last measured, and
+	 * when that second ended (Unix s); borrowed, may be NULL.
+	 */
+	const struct zfs_viostat *zfs_io;
+	double			zfs_io_at;
 	const struct probe_root	*root;		/* what it was read under */
 	struct probe_buf	buf;
 	char			smb_conf[512];	/* "": SMBCONF_PATH */

@@ -1219,3 +1219,42 @@ zfs_viostat_parse(const char *buf, size_t len, struct zfs_viostat *io,
 	}
 	return (0);
 }
+
+int
+zfs_viostat_writes(const struct zfs_viostat *io, const char *pool, int log,
+    struct zfs_vio_writes *w)
+{
+	static const enum zfs_vio_col	 cols[] = { ZFS_VIO_TOTAL_W,
+					    ZFS_VIO_DISK_W, ZFS_VIO_SYNCQ_W };
+	double				*out[] = { &w->total, &w->disk,
+					    &w->syncq };
+	double				 sum[3] = { 0, 0, 0 }, ops[3] = { 0, 0,
+					    0 };
+	const struct zfs_vio_row	*r;
+	size_t				 i, c;
+
+	memset(w, 0, sizeof *w);
+	for (i = 0; i < io->nrows; i++) {
+		r = &io->rows[i];
+		if (strcmp(r->pool, pool) != 0 || (log ? r->depth != 1 ||
+		    r->class != ZFS_CLASS_LOG : r->depth != 0))
+			continue;
+		if (w->nvdevs++ == 0)
+			snprintf(w->name, sizeof w->name, "%s", r->name);
+		if (!isfinite(r->v[ZFS_VIO_OPS_W]))
+			continue;
+		w->ops += r->v[ZFS_VIO_OPS_W];
+		for (c = 0; c < NP_NITEMS(cols); c++)
+			if (isfinite(r->v[cols[c]])) {
+				sum[c] += r->v[cols[c]] * r->v[ZFS_VIO_OPS_W];
+				ops[c] += r->v[ZFS_VIO_OPS_W];
+			}
+	}
+	if (w->nvdevs == 0)
+		return (-1);
+	if (w->nvdevs > 1)
+		w->name[0] = '\0';
+	for (c = 0; c < NP_NITEMS(cols); c++)
+		*out[c] = ops[c] > 0 ? sum[c] / ops[c] : NAN;
+	return (0);
+}

@@ -324,6 +324,21 @@ struct zfs_viostat {
 int	zfs_viostat_parse(const char *, size_t, struct zfs_viostat *,
 	    const char **errstr);
 
+/*
+ * The writes of pool's top-level log vdevs (log 1: its SLOG) or of the
+ * pool as a whole (log 0) in io: operations a second and, weighted by
+ * them, the total, disk and sync-queue waits of a write (seconds, NAN
+ * where zpool printed none).  name is the log vdev when there is one.
+ * Pure; -1 when io has no such row.
+ */
+struct zfs_vio_writes {
+	char		 name[96];
+	size_t		 nvdevs;
+	double		 ops, total, disk, syncq;
+};
+int	zfs_viostat_writes(const struct zfs_viostat *, const char *pool,
+	    int log, struct zfs_vio_writes *);
+
 /* Parse "266T", "3.30G/s", "1.68K", "0" (1024 steps); -1 if not one. */
 int	zfs_size(const char *, uint64_t *);
 

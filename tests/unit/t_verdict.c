@@ -1082,6 +1082,7 @@ static void
 t_zfs_sync(struct cfg *cfg)
 {
 	static struct zfs_status	 st, boot;
+	static struct zfs_viostat	 io;
 	static const char		 always[] = "pool0/nfs\tsync\talways\n";
 	struct zfs_datasets		 ds;
 	struct topology			*t = topology_new();
@@ -1139,6 +1140,55 @@ t_zfs_sync(struct cfg *cfg)
 	T_TRUE(strstr(vstr(rep, "summary"), "on the pool's own disks, as it "
 	    "has no log device (SLOG)") != NULL);
 	json_decref(rep);
+
+	/*
+	 * zpool iostat's second inside the run (a real capture of a pool
+	 * writing to its log device): the log device's latency, and the log
+	 * device known from it where zpool status was not read.
+	 */
+	text = t_fixture("zfs/iostat-vl-logs-zfs4433.txt", &len);
+	T_OK(zfs_viostat_parse(text, len, &io, &err));
+	free(text);
+	t->zpool = NULL;
+	t->zfs_io = &io;
+	t->zfs_io_at = r.start + 3;
+	snprintf(p.pool, sizeof p.pool, "mypool");
+	rep = judge("zfs-sync", &r, cfg);
+	printf("# zfs-sync with zpool iostat: %s\n", vstr(rep, "summary"));
+	T_TRUE(strstr(vstr(rep, "summary"), "on the log device (SLOG) of the "
+	    "pool, where a write waited 49 ms") != NULL);
+	T_TRUE(observed(rep, "zpool iostat, over a second of the run: log "
+	    "device A3 of pool mypool wrote 1966 times a second, a write "
+	    "waiting 49 ms in all: 2 ms on the device, 47 ms in ZFS's queue of "
+	    "synchronous writes"));
+	json_decref(rep);
+	/* A second outside the run is not its evidence. */
+	t->zfs_io_at = r.start - 5;
+	rep = judge("zfs-sync", &r, cfg);
+	T_TRUE(strstr(vstr(rep, "summary"), "on the pool's disks or its log "
+	    "device") != NULL);
+	T_TRUE(strstr(vstr(rep, "summary"), "waited 49 ms") == NULL);
+	T_TRUE(!observed(rep, "zpool iostat"));
+	json_decref(rep);
+	t->zfs_io_at = r.end + 3;
+	rep = judge("zfs-sync", &r, cfg);
+	T_TRUE(!observed(rep, "zpool iostat"));
+	json_decref(rep);
+	/* The pool as a whole when zpool status says it has no SLOG. */
+	st.pools[0] = boot.pools[0];
+	snprintf(st.pools[0].name, sizeof st.pools[0].name, "mypool");
+	st.npools = 1;
+	t->zpool = &st;
+	t->zfs_io_at = r.end;
+	rep = judge("zfs-sync", &r, cfg);
+	T_TRUE(strstr(vstr(rep, "summary"), "as it has no log device (SLOG), "
+	    "where a write waited 41 ms") != NULL);
+	T_TRUE(observed(rep, "over a second of the run: pool mypool wrote "
+	    "2427 times a second, a write waiting 41 ms in all: 2 ms on the "
+	    "disks, 46 ms in ZFS's queue of synchronous writes"));
+	json_decref(rep);
+	t->zfs_io = NULL;
+	t->zpool = NULL;
 	snprintf(p.pool, sizeof p.pool, "pool0");
 
 	/* Ten times the requests: the commits were some other writer's. */

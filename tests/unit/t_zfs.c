@@ -5,6 +5,9 @@
  */
 #include "config.h"
 
+#include <math.h>
+#include <stdio.h>
+
 #include "test.h"
 #include "zfs.h"
 
@@ -656,6 +659,38 @@ test_viostat(void)
 	T_NEAR(r != NULL ? r->v[ZFS_VIO_SYNCQ_W] : 0, 0.047, 1e-12);
 	r = t_vio_row(io, "mypool", "A2");
 	T_TRUE(r != NULL && r->class == ZFS_CLASS_DATA);
+	{
+		struct zfs_vio_writes	w;
+
+		/* The intent log's device, then the pool as a whole. */
+		T_OK(zfs_viostat_writes(io, "mypool", 1, &w));
+		T_EQ_STR(w.name, "A3");
+		T_EQ_INT(w.nvdevs, 1);
+		T_NEAR(w.ops, 1966, 1);		/* 1.92K */
+		T_NEAR(w.total, 0.049, 1e-12);
+		T_NEAR(w.disk, 0.002, 1e-12);
+		T_NEAR(w.syncq, 0.047, 1e-12);
+		T_OK(zfs_viostat_writes(io, "mypool", 0, &w));
+		T_EQ_STR(w.name, "mypool");
+		T_NEAR(w.ops, 2426, 1);		/* 2.37K */
+		T_NEAR(w.total, 0.041, 1e-12);
+		T_NEAR(w.syncq, 0.046, 1e-12);
+		T_TRUE(zfs_viostat_writes(io, "tank", 0, &w) == -1);
+		/* Two log vdevs: weighted by their writes, and no name. */
+		io->rows[io->nrows] = io->rows[3];
+		snprintf(io->rows[io->nrows].name, sizeof io->rows[0].name,
+		    "A4");
+		io->rows[io->nrows].v[ZFS_VIO_OPS_W] = 100;
+		io->rows[io->nrows].v[ZFS_VIO_TOTAL_W] = 0.001;
+		io->rows[io->nrows].v[ZFS_VIO_DISK_W] = NAN;
+		io->nrows++;
+		T_OK(zfs_viostat_writes(io, "mypool", 1, &w));
+		T_EQ_STR(w.name, "");
+		T_EQ_INT(w.nvdevs, 2);
+		T_NEAR(w.ops, 2066, 1);
+		T_NEAR(w.total, (1966 * 0.049 + 100 * 0.001) / 2066, 1e-4);
+		T_NEAR(w.disk, 0.002, 1e-12);	/* A4 printed none */
+	}
 
 	/* A date line (-T d), mirrors of one name, K operations. */
 	buf = t_fixture("zfs/iostat-vlTd-mirrors-zfs11754.txt", &len);
