@@ -42,6 +42,7 @@
 #include "state.h"
 #include "topology.h"
 #include "verdict.h"
+#include "zpool.h"
 
 #define RUNS_DIR		"runs"
 #define RUNS_MAX_OPEN		64	/* live runs not yet ended */
@@ -769,6 +770,8 @@ runs_new(struct daemon *d, const struct run_figures *f, const char *peer,
 		}
 		/* The client's SMB session, to tie the run to its smbd. */
 		smbsess_poll_now(d);
+		/* ZFS's vdevs over a second of it. */
+		zpool_poll_soon(d);
 		/* A sample now: the window starts exactly there. */
 		run.rec.start = runs_sample(d, now);
 		/* Its connections and processes now, to compare at the end. */

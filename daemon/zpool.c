@@ -41,6 +41,7 @@ struct zpool {
 	struct zfs_viostat	*io;		/* the last good iostat */
 	struct zfs_viostat	*nio;		/* the one being parsed */
 	double			 io_at;		/* realtime of io's end, 0 */
+	int			 soon;		/* a run asked for a listing */
 	char			 io_error[256];	/* the last iostat's, "" */
 };
 
@@ -191,6 +192,7 @@ zpool_tick(evutil_socket_t fd, short what, void *arg)
 
 	(void)fd;
 	(void)what;
+	zp->soon = 0;
 	evtimer_add(zp->ev_tick, nptime_timeval(zp->d->cfg->zfs_status_interval,
 	    &tv));
 	/* A pool may be imported after boot: look again each time. */
@@ -291,6 +293,19 @@ zpool_json(const struct daemon *d)
 	    "pools", zp->polled > 0 ? enc_zfs_pools(zp->cur) : json_null(),
 	    "datasets", zp->ds.n > 0 ? enc_zfs_datasets(&zp->ds) :
 	    json_null()));
+}
+
+void
+zpool_poll_soon(struct daemon *d)
+{
+	struct zpool	*zp = d->zpool;
+	struct timeval	 tv;
+
+	if (zp == NULL || zp->ev_tick == NULL || zp->soon ||
+	    child_running(zp->child))
+		return;
+	zp->soon = 1;
+	evtimer_add(zp->ev_tick, nptime_timeval(ZPOOL_RUN_DELAY, &tv));
 }
 
 const struct zfs_viostat *

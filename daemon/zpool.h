@@ -20,11 +20,20 @@ struct zfs_viostat;
 
 #define ZPOOL_MAX_OUTPUT	(4U << 20)	/* bytes read from zpool */
 #define ZPOOL_TIMEOUT		20.0		/* seconds before it is killed */
+#define ZPOOL_RUN_DELAY		1.0		/* seconds into a run */
 
 /* Start listing; -1 with *cause (allocated) on ENOMEM. */
 int	zpool_init(struct daemon *, char **cause);
 /* Stop, and free what was listed. */
 void	zpool_shutdown(struct daemon *);
+/*
+ * A run has opened: list the pools and measure their vdevs ZPOOL_RUN_DELAY
+ * into it, rather than at the next zfs.status_interval, so that its window
+ * holds one of zpool iostat's seconds, which the intent-log verdict reads.
+ * Nothing while a listing is under way or already asked for, or where ZFS
+ * is not watched.
+ */
+void	zpool_poll_soon(struct daemon *);
 /* The last good listing, or NULL. */
 const struct zfs_status *zpool_status(const struct daemon *);
 /* The datasets' properties zfs get listed last, or NULL. */
