@@ -804,16 +804,17 @@ synth_sink_read(struct synth_conn *c)
 }
 
 /*
- * Have the kernel wake an upload's reader once SYNTH_LOWAT_MS of its
- * stream has arrived, and never for more than is left to come.  A timed
- * upload ends with the client's FIN, which wakes the reader whatever this
- * is.
+ * Have the kernel wake an upload's reader (SO_RCVLOWAT) once SYNTH_LOWAT_MS
+ * of its stream has arrived, never for more than is left to come; once the
+ * upload is read (no ev_sink), for any byte, so that the next request's
+ * head is read as it comes.  A timed upload ends with the client's FIN,
+ * which wakes the reader whatever the mark is.
  */
 static void
 synth_sink_lowat(struct synth_conn *c, evutil_socket_t fd)
 {
-	int	lw = synth_lowat(c->done, synth_since(&c->t0),
-	    c->total - c->done);
+	int	lw = c->ev_sink == NULL ? 1 : synth_lowat(c->done,
+	    synth_since(&c->t0), c->total - c->done);
 
 	if (lw == c->lowat)
 		return;
@@ -895,13 +896,6 @@ synth_sink_cb(evutil_socket_t fd, short what, void *arg)
 	}
 	event_free(c->ev_sink);
 	c->ev_sink = NULL;
-	if (c->lowat > 1) {	/* the next request's head is read as it comes */
-		c->lowat = 1;
-		if (setsockopt(fd, SOL_SOCKET, SO_RCVLOWAT, &c->lowat,
-		    sizeof c->lowat) == -1)
-			log_debug("synth: %s: SO_RCVLOWAT 1: %s", c->peer,
-			    strerror(errno));
-	}
 	if (c->done < c->total) {
 		if (n == -1) {
 			log_debug("synth: %s: upload: %s", c->peer,
@@ -916,6 +910,7 @@ synth_sink_cb(evutil_socket_t fd, short what, void *arg)
 			return;
 		}
 	}
+	synth_sink_lowat(c, fd);	/* back to any byte */
 	synth_sink_done(c);
 }
 

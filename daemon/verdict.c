@@ -1428,8 +1428,8 @@ v_ms(char *out, size_t outsz, double s)
 /*
  * The writes that took the intent log's commits of pool, from zpool
  * iostat's second when that second lies inside the window: its log vdevs
- * (SLOG) when slog says it has them, else the whole pool's.  0, or -1
- * when there is no such second.
+ * (SLOG) unless slog is 0, else the whole pool's.  0, or -1 when there is
+ * no such second or no such vdev.
  */
 static int
 v_zil_writes(const struct v_ctx *x, const char *pool, int slog,
@@ -1440,7 +1440,7 @@ v_zil_writes(const struct v_ctx *x, const char *pool, int slog,
 	if (t == NULL || t->zfs_io == NULL || t->zfs_io_at - 1.0 <
 	    x->run->start - 0.5 || t->zfs_io_at > x->run->end + 0.5)
 		return (-1);
-	return (zfs_viostat_writes(t->zfs_io, pool, slog == 1, w));
+	return (zfs_viostat_writes(t->zfs_io, pool, slog != 0, w));
 }
 
 /* Whether the run went over a network protocol. */
@@ -1751,16 +1751,22 @@ v_decide(struct v_ctx *x)
 	if (v_zil_sync(x, zil = v_zil(x), &per)) {
 		struct zfs_vio_writes	 w;
 		int			 slog = v_zfs_slog(x, x->path->pool);
+		int			 have;
 		char			 per_s[64] = "", lat[96] = "";
 
 		if (isfinite(per))
 			snprintf(per_s, sizeof per_s, ", %.2f for each write "
 			    "request", per);
-		/* zpool status not read: zpool iostat lists log devices too. */
-		if (slog == -1 && v_zil_writes(x, x->path->pool, 1, &w) == 0)
+		/*
+		 * zpool status not read: zpool iostat lists log devices too,
+		 * else the writes are the whole pool's.
+		 */
+		have = v_zil_writes(x, x->path->pool, slog, &w) == 0;
+		if (slog == -1 && have)
 			slog = 1;
-		if (v_zil_writes(x, x->path->pool, slog, &w) == 0 &&
-		    isfinite(w.total)) {
+		else if (slog == -1)
+			have = v_zil_writes(x, x->path->pool, 0, &w) == 0;
+		if (have && isfinite(w.total)) {
 			char	who[200], t1[32], t2[32], t3[32];
 
 			if (slog != 1)
