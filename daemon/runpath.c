@@ -898,6 +898,75 @@ runpath_put(json_t *o, const char *key, double v)
 		json_object_set_new(o, key, json_real(v));
 }
 
+/*
+ * The service ("smb", "nfs", "afp"; runpath_service) of a run's declared
+ * protocol ("smb3", "nfs4", ...), or NULL when it names none of them.
+ */
+static const char *
+runpath_protocol_service(const char *protocol)
+{
+	static const char *const svc[] = { "smb", "nfs", "afp", "iscsi" };
+	size_t			 i;
+
+	if (protocol == NULL)
+		return (NULL);
+	if (strncmp(protocol, "cifs", 4) == 0)
+		return ("smb");
+	for (i = 0; i < NP_NITEMS(svc); i++)
+		if (strncmp(protocol, svc[i], strlen(svc[i])) == 0)
+			return (svc[i]);
+	return (NULL);
+}
+
+/*
+ * Whether connection c is another file protocol's than svc's (a run over
+ * SMB while the same client reads an NFS export): not the run's.
+ */
+static int
+runpath_other_service(const char *svc, const json_t *c)
+{
+	const char	*cs = json_string_value(json_object_get(c, "service"));
+
+	if (svc == NULL || cs == NULL || strcmp(cs, svc) == 0)
+		return (0);
+	return (runpath_protocol_service(cs) != NULL);
+}
+
+/*
+ * Whether process p holds only connections set aside: a server of
+ * another protocol, whose time and files are not the run's.
+ */
+static int
+runpath_aside_pid(const json_t *aside, const json_t *conns, const json_t *p)
+{
+	json_int_t	pid = json_integer_value(json_object_get(p, "pid"));
+
+	return (json_array_size(aside) > 0 &&
+	    runpath_find(aside, "pid", pid) != NULL &&
+	    runpath_find(conns, "pid", pid) == NULL);
+}
+
+/* {"connections", "services", "why"} of the connections set aside. */
+static json_t *
+runpath_aside_note(const json_t *aside, const char *protocol)
+{
+	const json_t	*c;
+	json_t		*svcs = json_array(), *s;
+	size_t		 i, j;
+
+	json_array_foreach(aside, i, c) {
+		json_array_foreach(svcs, j, s)
+			if (json_equal(s, json_object_get(c, "service")))
+				break;
+		if (j == json_array_size(svcs))
+			json_array_append(svcs, json_object_get(c, "service"));
+	}
+	return (json_pack("{s:I,s:o,s:s+}", "connections",
+	    (json_int_t)json_array_size(aside), "services", svcs, "why",
+	    "the same client's connections of another protocol than the "
+	    "run's ", protocol));
+}
+
 /* A connection over the window. */
 static json_t *
 runpath_conn(const json_t *a, const json_t *b, double secs)
@@ -1317,10 +1386,13 @@ runpath_closed_apply(const struct daemon *d, json_t *seen)
 }
 
 json_t *
-runpath_report(const json_t *start, const json_t *end, double secs)
+runpath_report(const json_t *start, const json_t *end, double secs,
+    const char *protocol)
 {
 	const json_t	*c, *p, *ac, *ap;
-	json_t		*conns, *procs = NULL, *un, *o, *files;
+	json_t		*conns, *procs = NULL, *aside = NULL, *un, *o;
+	json_t		*files, *rep;
+	const char	*svc = runpath_protocol_service(protocol);
 	double		 t0, t1, ft, psecs;
 	size_t		 i;
 
@@ -1334,13 +1406,18 @@ runpath_report(const json_t *start, const json_t *end, double secs)
 	if (t0 > 0 && t1 > t0)
 		secs = t1 - t0;
 	if ((conns = json_array()) == NULL || (procs = json_array()) ==
-	    NULL || (un = json_deep_copy(json_object_get(end,
-	    "unavailable"))) == NULL) {
+	    NULL || (aside = json_array()) == NULL || (un = json_deep_copy(
+	    json_object_get(end, "unavailable"))) == NULL) {
 		json_decref(conns);
 		json_decref(procs);
+		json_decref(aside);
 		return (NULL);
 	}
 	json_array_foreach(json_object_get(end, "connections"), i, c) {
+		if (runpath_other_service(svc, c)) {
+			json_array_append(aside, (json_t *)c);
+			continue;
+		}
 		ac = runpath_find(json_object_get(start, "connections"),
 		    "inode", json_integer_value(json_object_get(c, "inode")));
 		o = runpath_conn(ac, c, secs);
@@ -1350,6 +1427,8 @@ runpath_report(const json_t *start, const json_t *end, double secs)
 		json_array_append_new(conns, o);
 	}
 	json_array_foreach(json_object_get(end, "processes"), i, p) {
+		if (runpath_aside_pid(aside, conns, p))
+			continue;
 		ap = runpath_find(json_object_get(start, "processes"), "pid",
 		    json_integer_value(json_object_get(p, "pid")));
 		psecs = secs;
@@ -1371,7 +1450,15 @@ runpath_report(const json_t *start, const json_t *end, double secs)
 		if (!runpath_has_file(files, json_string_value(json_object_get(p,
 		    "path"))))
 			json_array_append_new(files, json_deep_copy(p));
-	return (json_pack("{s:b,s:O,s:o,s:O?,s:o,s:o,s:o,s:o,s:o}", "observed",
+	/* The files of the processes set aside are not the run's. */
+	for (i = 0; i < json_array_size(files);)
+		if (runpath_find(procs, "pid", json_integer_value(
+		    json_object_get(json_array_get(files, i), "pid"))) ==
+		    NULL && json_array_size(aside) > 0)
+			json_array_remove(files, i);
+		else
+			i++;
+	rep = json_pack("{s:b,s:O,s:o,s:O?,s:o,s:o,s:o,s:o,s:o}", "observed",
 	    1, "client", json_object_get(end, "client"), "files", files,
 	    "interface",
 	    json_object_get(end, "nic") != NULL ? json_object_get(end, "nic") :
@@ -1379,7 +1466,12 @@ runpath_report(const json_t *start, const json_t *end, double secs)
 	    procs, runpath_held(json_object_get(end, "connections"))),
 	    "connections", conns, "processes", procs, "others",
 	    runpath_others(json_object_get(start, "box"), json_object_get(end,
-	    "box"), procs, secs), "unavailable", un));
+	    "box"), procs, secs), "unavailable", un);
+	if (rep != NULL && json_array_size(aside) > 0)
+		json_object_set_new(rep, "set_aside", runpath_aside_note(aside,
+		    protocol));
+	json_decref(aside);
+	return (rep);
 }
 
 /* The larger of a and b, where either may be NAN. */

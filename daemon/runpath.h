@@ -79,15 +79,19 @@ void	runpath_closed_note(struct daemon *, const struct inetdiag_conn *);
  */
 void	runpath_closed_apply(const struct daemon *, json_t *seen);
 /*
- * The path of a run between its first snapshot and what was seen since (start may be NULL: a run that
- * was not open live; end the merged snapshots), its rates over the
- * snapshots' span (seconds when they have no times): {"observed",
- * "client", "interface", "connections", "processes", "others" (the
- * busiest processes off the path, when both snapshots read every
- * process), "summary", "unavailable"}.  NULL on ENOMEM.
+ * The path of a run between its first snapshot and what was seen since
+ * (start may be NULL: a run that was not open live; end the merged
+ * snapshots), its rates over the snapshots' span (seconds when they have
+ * no times): {"observed", "client", "interface", "connections",
+ * "processes", "others" (the busiest processes off the path, when both
+ * snapshots read every process), "summary", "unavailable"}.  A run that
+ * declared its protocol (protocol: "smb3", "nfs4"...; NULL: none) leaves
+ * out the same client's connections of another file protocol, and the
+ * processes and files that only they held: "set_aside" counts them.
+ * NULL on ENOMEM.
  */
 json_t	*runpath_report(const json_t *start, const json_t *end,
-	    double seconds);
+	    double seconds, const char *protocol);
 
 /*
  * The verdict's view of a path report (runpath_report): its connections'

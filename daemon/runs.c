@@ -575,8 +575,8 @@ runs_make_path(struct daemon *d, const struct run_rec *rec,
 	json_t	*snap, *seen, *path;
 
 	if (live == NULL || live->path_start == NULL)
-		return (rec->retroactive ? runpath_report(NULL, NULL, 0) :
-		    NULL);
+		return (rec->retroactive ? runpath_report(NULL, NULL, 0,
+		    NULL) : NULL);
 	seen = json_deep_copy(live->path_seen != NULL ? live->path_seen :
 	    live->path_start);
 	snap = runpath_snap(d, rec->client_addr[0] != '\0' ?
@@ -584,7 +584,8 @@ runs_make_path(struct daemon *d, const struct run_rec *rec,
 	if (snap != NULL && seen != NULL)
 		runpath_merge(seen, snap);
 	runpath_closed_apply(d, seen);
-	path = runpath_report(live->path_start, seen, rec->end - rec->start);
+	path = runpath_report(live->path_start, seen, rec->end - rec->start,
+	    (rec->f.given & RUN_PROTOCOL) ? rec->f.protocol : NULL);
 	runpath_volumes(path, topo, (rec->f.given & RUN_PROTOCOL) ?
 	    rec->f.protocol : NULL);
 	if (path != NULL && (rec->f.given & RUN_COMMAND))

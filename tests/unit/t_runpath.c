@@ -111,7 +111,7 @@ t_report(void)
 	    json_object_get(v, "read_bytes")) + 67108864));
 	a = t_snap(1000.0, "192.0.2.10", p0, 1000);
 	z = t_snap(1002.0, "192.0.2.10", p1, 1000 + 67108864);
-	rep = runpath_report(a, z, 2.0);
+	rep = runpath_report(a, z, 2.0, NULL);
 	T_TRUE(rep != NULL);
 	s = json_string_value(json_object_get(rep, "summary"));
 	T_TRUE(s != NULL && strstr(s, "served by the kernel's nfsd (8 "
@@ -138,7 +138,7 @@ t_report(void)
 
 	/* A client no export names: no volume. */
 	json_object_set_new(z, "client", json_string("198.51.100.7"));
-	rep = runpath_report(a, z, 2.0);
+	rep = runpath_report(a, z, 2.0, NULL);
 	runpath_volumes(rep, t, "nfs3");
 	T_EQ_INT((int)json_array_size(json_object_get(rep, "volumes")), 0);
 	json_decref(rep);
@@ -159,14 +159,14 @@ t_unheld(void)
 
 	a = t_snap(1000.0, "192.0.2.10", json_array(), 1000);
 	z = t_snap(1002.0, "192.0.2.10", json_array(), 2000);
-	rep = runpath_report(a, z, 2.0);
+	rep = runpath_report(a, z, 2.0, NULL);
 	s = json_string_value(json_object_get(rep, "summary"));
 	T_TRUE(s != NULL && strstr(s, ", served by the kernel (no process "
 	    "holds the sockets)") != NULL);
 	json_decref(rep);
 	json_object_set_new(json_array_get(json_object_get(z, "connections"),
 	    0), "inode", json_integer(0));
-	rep = runpath_report(a, z, 2.0);
+	rep = runpath_report(a, z, 2.0, NULL);
 	s = json_string_value(json_object_get(rep, "summary"));
 	T_TRUE(s != NULL && strstr(s, ", no process seen holding it (read "
 	    "only as it closed)") != NULL);
@@ -292,12 +292,109 @@ t_user_share(void)
 	T_EQ_INT(system(cmd), 0);
 }
 
+/*
+ * A run over SMB while the same client reads an NFS export: the NFS
+ * connection, its server and that server's files are set aside, not the
+ * run's; a run that declared no protocol keeps them all.
+ */
+static void
+t_other_protocol(void)
+{
+	json_t		*a, *z, *rep, *v;
+	const char	*s;
+	int		 k;
+
+	for (k = 0; k < 2; k++) {
+		json_t *snap[2];
+		int	i;
+
+		for (i = 0; i < 2; i++)
+			snap[i] = json_pack("{s:f,s:s,s:[{s:s,s:i,s:s,s:s,s:i,"
+			    "s:I,s:i,s:s,s:{s:I,s:I}},{s:s,s:i,s:s,s:s,s:i,s:I,"
+			    "s:i,s:s,s:{s:I,s:I}}],s:[{s:i,s:s,s:I,s:i,s:[]},{s:i,"
+			    "s:s,s:I,s:i,s:[]}],s:[{s:i,s:s,s:s,s:b},{s:i,s:s,"
+			    "s:s,s:b}],"
+			    "s:[]}", "time", 1000.0 + 2 * i, "client",
+			    "192.0.2.10", "connections", "local", "192.0.2.1",
+			    "lport", 445, "service", "smb", "remote",
+			    "192.0.2.10", "rport", 50000, "inode",
+			    (json_int_t)11, "pid", 10, "comm", "smbd", "tcp",
+			    "bytes_acked", (json_int_t)(1000 + i * 50000000),
+			    "bytes_received", (json_int_t)1000, "local",
+			    "192.0.2.1", "lport", 2049, "service", "nfs",
+			    "remote", "192.0.2.10", "rport", 812, "inode",
+			    (json_int_t)12, "pid", 20, "comm", "ganesha.nfsd",
+			    "tcp", "bytes_acked", (json_int_t)(1000 + i *
+			    30000000), "bytes_received", (json_int_t)1000,
+			    "processes", "pid", 10, "comm", "smbd", "ticks",
+			    (json_int_t)(100 + 50 * i), "threads", 1,
+			    "unavailable", "pid", 20, "comm", "ganesha.nfsd",
+			    "ticks", (json_int_t)(100 + 90 * i), "threads", 1,
+			    "unavailable",
+			    "files", "pid", 10, "dev", "7:0", "path",
+			    "/srv/share/film.mkv", "block", 0, "pid", 20, "dev",
+			    "7:1", "path", "/srv/nfs/big", "block", 0,
+			    "unavailable");
+		a = snap[0];
+		z = snap[1];
+		T_TRUE(a != NULL && z != NULL);
+		if (a == NULL || z == NULL)
+			return;
+		rep = runpath_report(a, z, 2.0, k == 0 ? "smb3" : NULL);
+		T_TRUE(rep != NULL);
+		if (k == 0) {
+			T_EQ_INT((int)json_array_size(json_object_get(rep,
+			    "connections")), 1);
+			v = json_array_get(json_object_get(rep, "connections"),
+			    0);
+			T_EQ_STR(json_string_value(json_object_get(v,
+			    "service")), "smb");
+			T_NEAR(json_number_value(json_object_get(v,
+			    "sent_bytes")), 50000000, 1);
+			T_EQ_INT((int)json_array_size(json_object_get(rep,
+			    "processes")), 1);
+			v = json_array_get(json_object_get(rep, "processes"), 0);
+			T_EQ_STR(json_string_value(json_object_get(v, "comm")),
+			    "smbd");
+			T_EQ_INT((int)json_array_size(json_object_get(rep,
+			    "files")), 1);
+			v = json_array_get(json_object_get(rep, "files"), 0);
+			T_EQ_STR(json_string_value(json_object_get(v, "path")),
+			    "/srv/share/film.mkv");
+			v = json_object_get(rep, "set_aside");
+			T_EQ_INT((int)json_integer_value(json_object_get(v,
+			    "connections")), 1);
+			T_EQ_STR(json_string_value(json_array_get(
+			    json_object_get(v, "services"), 0)), "nfs");
+			s = json_string_value(json_object_get(v, "why"));
+			T_TRUE(s != NULL && strstr(s, "than the run's smb3") !=
+			    NULL);
+			s = json_string_value(json_object_get(rep, "summary"));
+			T_TRUE(s != NULL && strstr(s, "ganesha") == NULL);
+			if (s != NULL)
+				printf("# %s\n", s);
+		} else {
+			T_EQ_INT((int)json_array_size(json_object_get(rep,
+			    "connections")), 2);
+			T_EQ_INT((int)json_array_size(json_object_get(rep,
+			    "processes")), 2);
+			T_EQ_INT((int)json_array_size(json_object_get(rep,
+			    "files")), 2);
+			T_TRUE(json_object_get(rep, "set_aside") == NULL);
+		}
+		json_decref(rep);
+		json_decref(a);
+		json_decref(z);
+	}
+}
+
 int
 main(void)
 {
 	t_knfsd();
 	t_report();
 	t_unheld();
+	t_other_protocol();
 	t_merge_owner();
 	t_view_zfs();
 	t_user_share();
