@@ -18,9 +18,11 @@ FUZZ_BUILD=${FUZZ_BUILD-$BUILD-fuzz}
 # shellcheck disable=SC2086
 np_build "$BUILD" ${CONFIGURE_FLAGS:-}
 cd "$BUILD"
-# One test at a time: integration tests share loop devices and cgroups.
+# Three tests at a time: most wait on a throttled disk or link.  A test
+# that needs the machine to itself says so (tests/integration/lib.sh:
+# alone), and the NFS tests take turns (one_at_a_time).
 set +e
-make -s -j1 check
+make -s -j"${NP_TEST_JOBS:-3}" check
 rc=$?
 if [ "$rc" -ne 0 ]; then
 	echo "failures (from $BUILD/test-suite.log):"

@@ -8,7 +8,7 @@ need_cmd curl jq losetup mkfs.btrfs mount
 for i in 1 2; do
 	truncate -s 256M "$T_TMP/d$i.img"
 	L=$(losetup -f --show "$T_TMP/d$i.img") || skip_all "no loop device"
-	at_exit "losetup -d $L"
+	loop_at_exit "$L"
 	eval "L$i=$L"
 done
 N1=$(basename "$L1") N2=$(basename "$L2")

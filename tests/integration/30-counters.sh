@@ -7,7 +7,7 @@ need_root
 need_cmd curl jq losetup dd
 truncate -s 128M "$T_TMP/disk.img"
 L=$(losetup -f --show --direct-io=on "$T_TMP/disk.img") || skip_all "no loop device"
-at_exit "losetup -d $L"
+loop_at_exit "$L"
 LN=$(basename "$L")
 printf 'api:\n  max_body_bytes: 16000000\n' >"$T_TMP/c.yaml"
 start_daemon -c "$T_TMP/c.yaml" || { echo "Bail out! nasperfd did not start"; exit 1; }

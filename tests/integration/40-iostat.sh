@@ -10,11 +10,12 @@
 # the window is a machine too busy to compare on: the test skips.)
 . "$(dirname "$0")/lib.sh"
 need_root
+alone "iostat's window and nasperfd's must be the same second"
 need_cmd curl jq losetup mkfs.ext4 iostat
 
 truncate -s 300M "$T_TMP/outer.img"
 L1=$(losetup -f --show --direct-io=on "$T_TMP/outer.img") || skip_all "no loop device"
-at_exit "retry losetup -d $L1"
+loop_at_exit "$L1"
 mkfs.ext4 -q -F "$L1"
 mkdir "$T_TMP/outer"
 mount -o noatime "$L1" "$T_TMP/outer"
@@ -22,7 +23,7 @@ at_exit "retry umount $T_TMP/outer"
 head -c 128M /dev/urandom >"$T_TMP/outer/inner.img"
 sync
 L2=$(losetup -f --show --direct-io=on "$T_TMP/outer/inner.img")
-at_exit "losetup -d $L2"
+loop_at_exit "$L2"
 N1=$(basename "$L1") N2=$(basename "$L2")
 NREADS=4096
 

@@ -13,6 +13,7 @@
 # root one: other tests may run at the same time.
 . "$(dirname "$0")/lib.sh"
 need_root
+alone "its rates are a RAM loop device's, which is CPU time another test would take"
 need_cmd losetup mkfs.ext4 mount umount
 DRV=$NP_BUILDDIR/tests/integration/diskbench-run
 [ -x "$DRV" ] || skip_all "no $DRV (make check builds it)"
@@ -36,12 +37,12 @@ within_run() {
 # The read disk: 256 MiB of random data (sparse holes read at GB/s).
 head -c 256M /dev/urandom >"$T_TMP/rd.img"
 L1=$(losetup -f --show --direct-io=on "$T_TMP/rd.img") || skip_all "no loop device"
-at_exit "retry losetup -d $L1"
+loop_at_exit "$L1"
 D1=$(cat "/sys/block/$(basename "$L1")/dev")
 # The write disk: ext4 on another loop device.
 truncate -s 300M "$T_TMP/wr.img"
 L2=$(losetup -f --show --direct-io=on "$T_TMP/wr.img") || skip_all "no loop device"
-at_exit "retry losetup -d $L2"
+loop_at_exit "$L2"
 D2=$(cat "/sys/block/$(basename "$L2")/dev")
 mkfs.ext4 -q -F "$L2"
 mkdir "$T_TMP/vol"

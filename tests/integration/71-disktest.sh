@@ -42,12 +42,12 @@ res() {
 
 head -c 256M /dev/urandom >"$T_TMP/rd.img"
 L1=$(losetup -f --show --direct-io=on "$T_TMP/rd.img") || skip_all "no loop device"
-at_exit "retry losetup -d $L1"
+loop_at_exit "$L1"
 N1=$(basename "$L1")
 D1=$(cat "/sys/block/$N1/dev")
 truncate -s 400M "$T_TMP/vol.img"
 L2=$(losetup -f --show --direct-io=on "$T_TMP/vol.img") || skip_all "no loop device"
-at_exit "retry losetup -d $L2"
+loop_at_exit "$L2"
 N2=$(basename "$L2")
 D2=$(cat "/sys/block/$N2/dev")
 mkfs.ext4 -q -F "$L2"
@@ -161,7 +161,7 @@ is "the table's LAT1 p50 is each disk's QD1 median latency" \
 # the test says its figures are not a disk's.
 truncate -s 64M "$T_TMP/sparse.img"
 L3=$(losetup -f --show --direct-io=on "$T_TMP/sparse.img") || skip_all "no loop device"
-at_exit "retry losetup -d $L3"
+loop_at_exit "$L3"
 N3=$(basename "$L3")
 run_test "{\"targets\":[\"$N3\"],\"kind\":\"seq\",\"seconds\":1,
     \"zone_bytes\":8388608}"

@@ -40,11 +40,11 @@ alive() {
 # volume, L4 a disk that is detached mid-test.
 head -c 128M /dev/urandom >"$T_TMP/d1.img"
 L1=$(losetup -f --show --direct-io=on "$T_TMP/d1.img") || skip_all "no loop device"
-at_exit "retry losetup -d $L1"
+loop_at_exit "$L1"
 N1=$(basename "$L1")
 truncate -s 300M "$T_TMP/d2.img"
 L2=$(losetup -f --show --direct-io=on "$T_TMP/d2.img") || skip_all "no loop device"
-at_exit "retry losetup -d $L2"
+loop_at_exit "$L2"
 D2=$(cat "/sys/block/$(basename "$L2")/dev")
 mkfs.ext4 -q -F "$L2"
 mkdir "$T_TMP/vol" "$T_TMP/full" "$T_TMP/unmounted"
@@ -52,7 +52,7 @@ mount "$L2" "$T_TMP/vol"
 at_exit "retry umount $T_TMP/vol"
 truncate -s 64M "$T_TMP/d3.img"
 L3=$(losetup -f --show "$T_TMP/d3.img") || skip_all "no loop device"
-at_exit "retry losetup -d $L3"
+loop_at_exit "$L3"
 mkfs.ext4 -q -F "$L3"
 mount "$L3" "$T_TMP/full"
 at_exit "retry umount $T_TMP/full"
@@ -60,7 +60,7 @@ dd if=/dev/zero of="$T_TMP/full/filler" bs=1M 2>/dev/null
 sync
 head -c 96M /dev/urandom >"$T_TMP/d4.img"
 L4=$(losetup -f --show --direct-io=on "$T_TMP/d4.img") || skip_all "no loop device"
-at_exit "retry losetup -d $L4"
+loop_at_exit "$L4"
 N4=$(basename "$L4")
 
 cat >"$T_TMP/nasperfd.yaml" <<EOF2

@@ -25,7 +25,7 @@ for i in 0 1; do
 	head -c 300M /dev/urandom >"$T_RAM/d$i.img"
 	l=$(losetup -f --show --direct-io=on "$T_RAM/d$i.img") ||
 	    skip_all "no loop device"
-	at_exit "retry losetup -d $l"
+	loop_at_exit "$l"
 	L+=("$l") N+=("$(basename "$l")")
 done
 mkfs.btrfs -q -f -d raid0 -m raid1 "${L[@]}" >/dev/null ||

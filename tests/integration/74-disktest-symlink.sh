@@ -11,7 +11,7 @@ need_cmd losetup mkfs.ext4 mount umount curl jq md5sum
 
 truncate -s 300M "$T_TMP/d.img"
 L=$(losetup -f --show --direct-io=on "$T_TMP/d.img") || skip_all "no loop device"
-at_exit "retry losetup -d $L"
+loop_at_exit "$L"
 mkfs.ext4 -q -F "$L"
 mkdir "$T_TMP/vol"
 mount "$L" "$T_TMP/vol"

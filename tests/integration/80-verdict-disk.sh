@@ -40,7 +40,7 @@ fi
 truncate -s 512M "$T_TMP/outer.img"
 L1=$(losetup -f --show --direct-io=on "$T_TMP/outer.img") ||
     skip_all "no loop device"
-at_exit "retry losetup -d $L1"
+loop_at_exit "$L1"
 mkfs.ext4 -q -F "$L1" || skip_all "mkfs.ext4 failed"
 mkdir "$T_TMP/mnt"
 mount "$L1" "$T_TMP/mnt" || skip_all "cannot mount ext4"
@@ -49,7 +49,7 @@ head -c 200M /dev/urandom >"$T_TMP/mnt/inner.img"
 sync
 L2=$(losetup -f --show --direct-io=on "$T_TMP/mnt/inner.img") ||
     skip_all "no second loop device"
-at_exit "retry losetup -d $L2"
+loop_at_exit "$L2"
 L1N=$(basename "$L1") L2N=$(basename "$L2")
 MM=$(cat "/sys/block/$L1N/dev")
 

@@ -18,6 +18,7 @@
 # (cpu.max).
 . "$(dirname "$0")/lib.sh"
 need_root
+alone "its verdicts are CPU time, which another test would take"
 need_cmd curl jq taskset
 [ "$(nproc)" -ge 2 ] || skip_all "one CPU: no core to keep the client off"
 

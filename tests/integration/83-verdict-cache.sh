@@ -10,6 +10,7 @@
 # is printed, NP_SEED=N repeats it); asserted on the first attempt.
 . "$(dirname "$0")/lib.sh"
 need_root
+alone "its verdict is the page cache, which another test may drop"
 need_cmd smbd smbpasswd smbclient losetup mkfs.ext4 mount umount curl jq dd
 
 SEED=${NP_SEED:-$((($$ + $(date +%s)) % 32768))}

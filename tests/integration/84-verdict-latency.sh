@@ -11,6 +11,7 @@
 # first attempt.
 . "$(dirname "$0")/lib.sh"
 need_root
+alone "its verdict is a core kept busy by its own neighbour, and no other"
 need_cmd curl jq
 DP=$NP_BUILDDIR/tests/integration/delayproxy
 if ! [ -x "$DP" ]; then

@@ -14,6 +14,7 @@
 # on the first attempt.
 . "$(dirname "$0")/lib.sh"
 need_root
+one_at_a_time nfs
 need_cmd ganesha.nfsd nfs-cp losetup mkfs.ext4 mount umount curl jq dd ss
 [ -n "$(ss -Hltn 'sport = :2049')" ] &&
     skip_all "port 2049 is taken here: another NFS server runs"

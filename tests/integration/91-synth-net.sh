@@ -12,6 +12,7 @@
 # server's namespace.
 . "$(dirname "$0")/lib.sh"
 need_root
+alone "it compares its rate with iperf3's, each measured in turn"
 need_cmd curl jq ip tc iperf3
 RATE=100
 lan_enter 97 "$RATE"

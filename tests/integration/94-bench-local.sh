@@ -9,7 +9,7 @@ need_cmd losetup mkfs.ext4 mount umount curl jq
 
 truncate -s 600M "$T_TMP/vol.img"
 L=$(losetup -f --show --direct-io=on "$T_TMP/vol.img") || skip_all "no loop device"
-at_exit "retry losetup -d $L"
+loop_at_exit "$L"
 mkfs.ext4 -q -F "$L"
 mkdir "$T_TMP/vol"
 mount "$L" "$T_TMP/vol"

@@ -2,7 +2,8 @@
 # nasperf bench over SMB through libsmbclient against a real smbd (Samba)
 # on loopback, sharing a directory on an ext4 volume on a loop device:
 #  - the --quick matrix completes, checked byte for byte, with positive
-#    figures and the daemon's verdict for every test;
+#    figures and the daemon's verdict for every test, its repeat test at
+#    8 MiB a request;
 #  - with smbd held to 5 % of a core by a CPU quota, the sequential test
 #    with signing off and with signing required, in the same test; the
 #    signed run's verdict names smbd's CPU; the same read noticed with no
@@ -13,6 +14,7 @@
 #    does not answer and a password on the command line fail clearly.
 . "$(dirname "$0")/lib.sh"
 need_root
+alone "its verdicts are smbd's CPU time, which another test would take"
 need_cmd smbd smbpasswd losetup mkfs.ext4 mount umount curl jq
 "$NASPERF" --help | grep -q '^  bench' || skip_all "nasperf has no bench"
 "$NASPERF" bench --quick smb://127.0.0.1:1/x 2>&1 |
@@ -21,7 +23,7 @@ need_cmd smbd smbpasswd losetup mkfs.ext4 mount umount curl jq
 
 truncate -s 600M "$T_TMP/vol.img"
 L=$(losetup -f --show --direct-io=on "$T_TMP/vol.img") || skip_all "no loop device"
-at_exit "retry losetup -d $L"
+loop_at_exit "$L"
 mkfs.ext4 -q -F "$L"
 mkdir "$T_TMP/vol"
 mount "$L" "$T_TMP/vol"
@@ -127,6 +129,9 @@ check "the server cache was dropped before reads" \
 check "the report says its requests are one in flight" \
     jq -e '.requests | test("^requests: one in flight \\(libsmbclient")' \
     "$out"
+is "the repeat test goes at 8 MiB a request over SMB" \
+    "$(jq '[.rows[] | select(.repeats == 3) | "\(.block_size)/\(.ops)"] |
+    join(",")' "$out")" '"8388608/8,8388608/8"'
 
 # -- signing off and required, smbd held to 5 % of a core: signing costs
 # it about a tenth of a core per 100 MB/s here, so held, smbd is the bound

@@ -11,6 +11,7 @@
 # machine are left alone.
 . "$(dirname "$0")/lib.sh"
 need_root
+one_at_a_time nfs
 need_cmd ganesha.nfsd rpcbind ip losetup mkfs.ext4 mount umount curl jq
 "$NASPERF" --help | grep -q '^  bench' || skip_all "nasperf has no bench"
 "$NASPERF" bench --quick nfs://127.0.0.1:1/x 2>&1 |
@@ -20,7 +21,7 @@ need_cmd ganesha.nfsd rpcbind ip losetup mkfs.ext4 mount umount curl jq
 
 truncate -s 600M "$T_TMP/vol.img"
 L=$(losetup -f --show --direct-io=on "$T_TMP/vol.img") || skip_all "no loop device"
-at_exit "retry losetup -d $L"
+loop_at_exit "$L"
 mkfs.ext4 -q -F "$L"
 mkdir "$T_TMP/vol"
 mount "$L" "$T_TMP/vol"

@@ -12,6 +12,7 @@
 # each transfer is asserted on its first attempt.
 . "$(dirname "$0")/lib.sh"
 need_root
+one_at_a_time nfs
 need_cmd curl jq ip tc ganesha.nfsd rpcbind nfs-cp
 [ -z "${NP_LAN_NS:-}" ] && [ -e /run/rpcbind.sock ] &&
     skip_all "an rpcbind already runs here"

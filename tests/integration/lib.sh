@@ -32,6 +32,56 @@ t_cleanup() {
 trap t_cleanup EXIT
 trap 'exit 130' INT TERM HUP
 
+# make check runs several tests at once (scripts/test.sh: -j3).  Each test
+# holds a shared lock on NP_TEST_LOCK for its life; a test whose checks
+# need the machine to itself (what it asserts is CPU time, the page cache
+# that another test would drop, or a RAM loop device's rate, which is CPU
+# too) calls alone, which makes the lock exclusive.  The locks are held by
+# a coprocess, so that no descriptor of them is inherited by what the test
+# starts (a server's open files are what a run's path reports); it lets
+# them go when the test's end closes its input.  The test's second run in
+# a namespace (lan_enter) takes none.  A lock not had in 20 minutes (a
+# stray process of an earlier test holding it) is let go with a comment:
+# the test runs anyway.
+NP_TEST_LOCK=${NP_TEST_LOCK:-${TMPDIR:-/tmp}/nasperf-tests.lock}
+# t_lock s|x|one NAME: ask the coprocess for a lock, and wait for it.
+t_lock() {
+	local got=
+	[ -n "${T_LOCKER_PID:-}" ] || return 0
+	echo "$1 ${2:-}" 1>&"${T_LOCKER[1]}" 2>/dev/null &&
+	    read -r got <&"${T_LOCKER[0]}"
+	[ "$got" = ok ] ||
+	    echo "# no lock ($1 ${2:-}) on $NP_TEST_LOCK in 20 minutes: going on"
+}
+if [ -z "${T_LOCK_HELD:-}" ] && command -v flock >/dev/null &&
+    { [ -e "$NP_TEST_LOCK" ] || : >>"$NP_TEST_LOCK"; } 2>/dev/null; then
+	coproc T_LOCKER {
+		exec bash -c 'exec 3<"$1" || exit 1
+		while read -r how name; do
+			case $how in
+			s | x) flock -w 1200 "-$how" 3 ;;
+			one) { [ -e "$1.$name" ] || : >>"$1.$name"; } &&
+			    exec 4<"$1.$name" && flock -w 1200 -x 4 ;;
+			esac && echo ok || echo no
+		done' locker "$NP_TEST_LOCK" 2>/dev/null
+	}
+	export T_LOCK_HELD=1
+	t_lock s
+fi
+
+# alone WHY: this test runs with no other test beside it (see above).
+alone() {
+	echo "# alone: $1"
+	t_lock x
+}
+
+# one_at_a_time NAME: of the tests that say NAME, one runs at a time (the
+# NFS tests: rpcbind's socket and files are in /run, whatever the network
+# namespace, and ganesha keeps its state in /var/lib/nfs).  One NAME a test.
+one_at_a_time() {
+	t_lock one "$1"
+}
+
 # retry CMD...: run CMD until it succeeds, for up to 5 s (a loop device
 # detaches, and releases the file it holds, only after its last user).
 retry() {
@@ -46,6 +96,32 @@ retry() {
 # at_exit CMD: run CMD (a string) when the test exits, however it exits.
 at_exit() {
 	T_CLEANUPS+=("$1")
+}
+
+# loop_at_exit DEV: detach loop device DEV when the test exits, while the
+# file it holds now still backs it: tests run side by side, and once DEV
+# is free (detached by the test itself, or when its last user closed it)
+# another test may attach its own file to the same number.
+loop_at_exit() {
+	local f
+	f=$(cat "/sys/block/${1#/dev/}/loop/backing_file" 2>/dev/null) ||
+	    f=
+	at_exit "loop_detach $1 '$f'"
+}
+
+# loop_detach DEV FILE: detach DEV while FILE backs it (FILE empty: while
+# anything does), trying for up to 5 s (it detaches only after its last
+# user).
+loop_detach() {
+	local i b
+	for ((i = 0; i < 25; i++)); do
+		b=$(cat "/sys/block/${1#/dev/}/loop/backing_file" \
+		    2>/dev/null) || return 0
+		[ -z "$2" ] || [ "${b% (deleted)}" = "$2" ] || return 0
+		losetup -d "$1" 2>/dev/null && return 0
+		sleep 0.2
+	done
+	losetup -d "$1"
 }
 
 # ram_dir: make a directory in /dev/shm, removed when the test exits, as
@@ -618,7 +694,7 @@ ram_loop() {
 	truncate -s "$2" "$T_RAM/$1.img"
 	l=$(losetup -f --show --direct-io=on "$T_RAM/$1.img") ||
 	    skip_all "no loop device"
-	at_exit "retry losetup -d $l"
+	loop_at_exit "$l"
 	printf -v "$1" '%s' "$l"
 }
 

@@ -56,9 +56,16 @@ try {
 	    nicRows.includes('lo'));
 	ok('the serving processes list the daemon itself',
 	    /nasperfd/.test(await page.textContent('#groups')));
-	const sess = await page.$$eval('#smb-sessions tbody tr',
-	    (r) => r.length);
-	const none = await page.textContent('#smb-sessions-none');
+	// Rows, or the line saying why there are none: read together, as
+	// the page may be between the two when another client's session
+	// ends (an smbd of another test on this machine).
+	let sess = 0, none = '';
+	await until(async () => {
+		[sess, none] = await page.$eval('#smb-sessions', (t) => [
+		    t.querySelectorAll('tbody tr').length,
+		    document.getElementById('smb-sessions-none').textContent]);
+		return sess > 0 || /Samba|smbstatus|No SMB session/.test(none);
+	}, 5000);
 	ok(`the SMB sessions are listed, or why none is (${sess} rows; ` +
 	    `"${none}")`, sess > 0 || /Samba|smbstatus|No SMB session/
 	    .test(none));
