@@ -9,9 +9,9 @@
  *   files   1 x 2 GiB, 1000 x 2 MiB and 10000 x 2 KiB files written, read
  *   list    a listing with attributes of 100, 1000 and 10000 files
  *   repeat  4 GiB written, then read, N times: best and median, at
- *           --block (4 MiB: libsmbclient and libnfs keep one request in
- *           flight, so the large file goes in the largest request the
- *           servers take by default)
+ *           --block (libsmbclient keeps one request in flight, so an SMB
+ *           file goes in the largest request Samba and Windows take by
+ *           default, 8 MiB; a directory or an NFS export in 4 MiB)
  *
  * Every file holds the synthetic pattern (synth_pattern.h) from a stream
  * offset of its own, so every byte read back is checked against what was
@@ -49,6 +49,7 @@
 #define BENCH_MAX_REPEAT 20
 #define MiB		((uint64_t)1024 * 1024)
 #define BENCH_REPEAT_BLOCK	(4 * MiB)	/* the repeat test's default */
+#define BENCH_REPEAT_BLOCK_SMB	(8 * MiB)	/* ... over SMB */
 #define BENCH_MAX_BLOCK		(64 * MiB)
 #define KiB		((uint64_t)1024)
 
@@ -99,16 +100,16 @@ struct bench_sizes {
 	uint64_t	list[3];
 	uint64_t	repeat;
 	unsigned	repeats;
-	uint64_t	repeat_block;
+	uint64_t	repeat_block;	/* 0: by the target's protocol */
 };
 
 static const struct bench_sizes bench_full = {
 	1024 * MiB, 100 * MiB, 2048 * MiB, 2 * MiB, 2 * KiB, 1, 1000, 10000,
-	{ 100, 1000, 10000 }, 4096 * MiB, 3, BENCH_REPEAT_BLOCK
+	{ 100, 1000, 10000 }, 4096 * MiB, 3, 0
 };
 static const struct bench_sizes bench_quick = {
 	64 * MiB, 4 * MiB, 64 * MiB, 2 * MiB, 2 * KiB, 1, 20, 200,
-	{ 10, 100, 1000 }, 64 * MiB, 3, BENCH_REPEAT_BLOCK
+	{ 10, 100, 1000 }, 64 * MiB, 3, 0
 };
 
 /*
@@ -862,7 +863,8 @@ static const struct args_cmd bench_args = {
 "      --scale F         multiply sizes and counts by F (0 to 100)\n"
 "      --tests LIST      some of seq,small,files,list,repeat\n"
 "      --repeat N        the repeat test's runs (default 3)\n"
-"      --block SIZE      the repeat test's request size (default 4M)\n"
+"      --block SIZE      the repeat test's request size (default 8M over\n"
+"                        SMB, else 4M)\n"
 "      --keep            keep the files in nasperf-bench afterwards\n"
 "      --no-drop-cache   leave the server's page cache before reads\n"
 "      --label L         label the runs \"L: test\"\n"
@@ -987,6 +989,11 @@ cmd_bench(struct client *c, int argc, char **argv)
 			sz.list[i] = bench_scale(sz.list[i], scale, 1);
 		sz.repeat = bench_scale(sz.repeat, scale, MiB);
 	}
+
+	/* The repeat test's request, unless --block gave one. */
+	if (sz.repeat_block == 0)
+		sz.repeat_block = strncmp(target, "smb://", 6) == 0 ?
+		    BENCH_REPEAT_BLOCK_SMB : BENCH_REPEAT_BLOCK;
 
 	if (strncmp(target, "smb://", 6) == 0)
 		rv = bench_smb_open(&b.fs, target, &po);
