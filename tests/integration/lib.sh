@@ -38,8 +38,9 @@ trap 'exit 130' INT TERM HUP
 # that another test would drop, or a RAM loop device's rate, which is CPU
 # too) calls alone, which makes the lock exclusive.  The locks are held by
 # a coprocess, so that no descriptor of them is inherited by what the test
-# starts (a server's open files are what a run's path reports); it lets
-# them go when the test's end closes its input.  The test's second run in
+# starts (a server's open files are what a run's path reports), and
+# disowned, so that a bare wait does not wait for it; it lets them go when
+# the test's end closes its input.  The test's second run in
 # a namespace (lan_enter) takes none.  A lock not had in 20 minutes (a
 # stray process of an earlier test holding it) is let go with a comment:
 # the test runs anyway.
@@ -65,6 +66,8 @@ if [ -z "${T_LOCK_HELD:-}" ] && command -v flock >/dev/null &&
 			esac && echo ok || echo no
 		done' locker "$NP_TEST_LOCK" 2>/dev/null
 	}
+	# Not a job of the test's: a bare wait does not wait for it.
+	disown "$T_LOCKER_PID"
 	export T_LOCK_HELD=1
 	t_lock s
 fi
