@@ -624,6 +624,14 @@ $('#compare').addEventListener('click', async () => {
 
 async function showRun(kind, id) {
 	dropCharts('run-');
+	// What the view held is another run's: gone while this one loads.
+	$('#run-title').textContent = `${kind === 'transfer' ? 'Transfer' :
+	    'Run'} ${id}`;
+	$('#run-meta').textContent = 'loading…';
+	for (const s of ['#run-verdict', '#run-hints', '#run-next',
+	    '#run-observations', '#run-path'])
+		$(s).replaceChildren();
+	fillRows($('#run-evidence'), []);
 	const r = await api(reportPath(kind, id));
 	const run = r.run ?? {};
 	$('#run-title').textContent = `${kind === 'transfer' ? 'Transfer' :
