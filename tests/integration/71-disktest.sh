@@ -11,6 +11,7 @@
 # (io.max).  Rules are only ever set on our own child cgroup.
 . "$(dirname "$0")/lib.sh"
 need_root
+alone "its rates are a RAM loop device's, which is CPU time another test would take"
 need_cmd losetup mkfs.ext4 mount umount curl jq
 
 io_cgroup t71
