@@ -8,6 +8,7 @@
 # array's mean) and sets the pace of the whole stripe.
 . "$(dirname "$0")/lib.sh"
 need_root
+alone "its rates are RAM loop devices', which is CPU time another test would take"
 need_cmd losetup mkfs.btrfs mount umount curl jq
 
 io_cgroup t73
