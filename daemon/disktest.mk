@@ -16,7 +16,5 @@ tests_unit_t_disktest_CFLAGS = $(DAEMON_CFLAGS)
 tests_unit_t_disktest_LDADD = $(DAEMON_LIBS)
 tests_unit_t_disktest_LDFLAGS = $(AM_LDFLAGS) -pthread
 
-dist_check_SCRIPTS += tests/integration/71-disktest.sh \
-	tests/integration/72-disktest-safety.sh \
-	tests/integration/74-disktest-symlink.sh \
-	tests/integration/73-disktest-btrfs.sh
+dist_check_SCRIPTS += tests/integration/72-disktest-safety.sh \
+	tests/integration/74-disktest-symlink.sh

@@ -10,6 +10,5 @@ tests_unit_t_synth_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/unit \
 tests_unit_t_synth_CFLAGS = $(DAEMON_CFLAGS)
 tests_unit_t_synth_LDADD = $(DAEMON_LIBS)
 
-dist_check_SCRIPTS += tests/integration/90-synth.sh \
-	tests/integration/91-synth-net.sh
+dist_check_SCRIPTS += tests/integration/90-synth.sh
 EXTRA_DIST += bench/synth-vs-iperf3

@@ -23,4 +23,3 @@ $(DISKBENCH_RUN): $(srcdir)/tests/integration/diskbench-run.c \
 	    -pthread $(LIBS)
 diskbench-run: $(DISKBENCH_RUN)
 .PHONY: diskbench-run
-dist_check_SCRIPTS += tests/integration/70-diskbench.sh

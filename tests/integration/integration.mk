@@ -7,7 +7,7 @@ dist_check_SCRIPTS += tests/integration/10-api.sh \
 	tests/integration/15-nonroot.sh tests/integration/16-state-strict.sh \
 	tests/integration/17-tls.sh \
 	tests/integration/20-btrfs.sh \
-	tests/integration/30-counters.sh tests/integration/40-iostat.sh \
+	tests/integration/30-counters.sh \
 	tests/integration/50-root.sh tests/integration/85-runs.sh \
 	tests/integration/92-bench-interrupt.sh
 EXTRA_DIST += tests/integration/lib.sh

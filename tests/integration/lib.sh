@@ -69,7 +69,14 @@ if [ -z "${T_LOCK_HELD:-}" ] && command -v flock >/dev/null &&
 	# Not a job of the test's: a bare wait does not wait for it.
 	disown "$T_LOCKER_PID"
 	export T_LOCK_HELD=1
-	t_lock s
+	# A test that says alone asks for the machine at once: made
+	# exclusive only later, a shared lock would wait for whatever other
+	# test took one meanwhile.
+	if grep -q '^alone ' "$0" 2>/dev/null; then
+		t_lock x
+	else
+		t_lock s
+	fi
 fi
 
 # alone WHY: this test runs with no other test beside it (see above).

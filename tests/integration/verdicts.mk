@@ -1,12 +1,8 @@
 # tests/integration/verdicts.mk: each verdict class on this machine for real
 dist_check_SCRIPTS += tests/integration/80-verdict-disk.sh \
 	tests/integration/81-verdict-net.sh \
-	tests/integration/82-verdict-cpu.sh \
-	tests/integration/83-verdict-cache.sh \
-	tests/integration/84-verdict-latency.sh \
 	tests/integration/86-verdict-path-disk.sh \
 	tests/integration/87-verdict-path-nfs.sh \
-	tests/integration/88-verdict-client-upload.sh \
 	tests/integration/89-diagnose.sh tests/integration/64-diagnose-html.sh \
 	tests/integration/97-transfers.sh tests/integration/99-transfers-nfs.sh \
 	tests/integration/98-prometheus.sh
