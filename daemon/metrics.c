@@ -24,6 +24,7 @@
 #include "runs.h"
 #include "snapshot.h"
 #include "transfers.h"
+#include "verdict_outcome.h"
 
 struct metrics {
 	struct evbuffer	*evb;
@@ -831,15 +832,36 @@ metrics_render_clients(struct evbuffer *evb, const struct transfers_total *v,
 	return (m.err ? -1 : 0);
 }
 
-/* nasperf_verdicts_total and nasperf_verdict_hints_total. */
+/* Whether the tallies hold a verdict count of origin and class cls. */
+static int
+metrics_has_tally(const struct runs_tally *v, size_t n, const char *origin,
+    const char *cls)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		if (v[i].hint[0] == '\0' && strcmp(v[i].origin, origin) == 0 &&
+		    strcmp(v[i].cls, cls) == 0)
+			return (1);
+	return (0);
+}
+
+/*
+ * nasperf_verdicts_total and nasperf_verdict_hints_total.  Every origin
+ * and class of verdict has its series from the start, at 0 until one is
+ * given: Prometheus's increase() sees nothing of a series whose first
+ * sample is already 1.
+ */
 int
 metrics_render_verdicts(struct evbuffer *evb, const struct runs_tally *v,
     size_t n)
 {
+	static const char *const origins[] = { "run", "auto" };
 	struct metrics	 m = { evb, 0 };
 	char		 labels[256];
-	size_t		 i;
-	int		 hints;
+	const char	*cls;
+	size_t		 i, o;
+	int		 hints, c;
 
 	for (hints = 0; hints < 2; hints++) {
 		if (hints == 0)
@@ -865,6 +887,18 @@ metrics_render_verdicts(struct evbuffer *evb, const struct runs_tally *v,
 			metrics_sample(&m, hints ? "nasperf_verdict_hints_total" :
 			    "nasperf_verdicts_total", labels, (double)v[i].n);
 		}
+		for (o = 0; hints == 0 && o < NP_NITEMS(origins); o++)
+			for (c = 0; c < VERDICT_NCLASSES; c++) {
+				cls = verdict_class_name((enum verdict_class)c);
+				if (metrics_has_tally(v, n, origins[o], cls))
+					continue;
+				labels[0] = '\0';
+				metrics_label(labels, sizeof labels, "origin",
+				    origins[o]);
+				metrics_label(labels, sizeof labels, "class", cls);
+				metrics_sample(&m, "nasperf_verdicts_total",
+				    labels, 0);
+			}
 	}
 	return (m.err ? -1 : 0);
 }

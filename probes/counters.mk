@@ -56,7 +56,8 @@ tests_unit_t_snapshot_LDADD = probes/libnasprobe.a
 
 check_PROGRAMS += tests/unit/t_enc_counters
 tests_unit_t_enc_counters_SOURCES = tests/unit/t_enc_counters.c \
-	daemon/enc_counters.c daemon/metrics.c daemon/encode.c
+	daemon/enc_counters.c daemon/metrics.c daemon/encode.c \
+	daemon/verdict_outcome.c
 tests_unit_t_enc_counters_CPPFLAGS = $(COUNTERS_TEST_CPPFLAGS) \
 	-I$(top_srcdir)/daemon
 tests_unit_t_enc_counters_CFLAGS = $(DAEMON_CFLAGS)

@@ -69,6 +69,12 @@ check "counters?interval=0.5 adds rates over that window" jq -e \
     '.rates.interval > 0.4 and .rates.interval < 1.5' <<<"$rates"
 api /metrics >"$T_TMP/metrics"
 check "metrics has nasperf_ series" grep -q '^nasperf_' "$T_TMP/metrics"
+# Every origin (2) and class (8) of verdict, at 0 until one is given.
+is "metrics has a verdict series for every origin and class" \
+    "$(grep -c '^nasperf_verdicts_total{origin="[a-z]*",class="[a-z]*"} [0-9]*$' \
+    "$T_TMP/metrics")" 16
+check "... at 0 before one is given" grep -q \
+    '^nasperf_verdicts_total{origin="auto",class="latency"} 0$' "$T_TMP/metrics"
 if command -v promtool >/dev/null 2>&1; then
 	if promtool check metrics <"$T_TMP/metrics" >"$T_TMP/promtool" 2>&1; then
 		ok "promtool check metrics accepts /metrics"
