@@ -13,6 +13,9 @@
 . "${NP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/integration/lib.sh"
 
 need_cmd curl jq file
+# The static builds are made in BUILDDIR/static, which kernel310.sh
+# builds and uses too.
+one_at_a_time static
 B=$NP_BUILDDIR
 VERSION=$(sed -n 's/^VERSION = //p' "$B/Makefile")
 [ -n "$VERSION" ] || skip_all "no VERSION in $B/Makefile"
