@@ -933,8 +933,9 @@ runpath_other_service(const char *svc, const json_t *c)
 }
 
 /*
- * Whether process p holds only connections set aside: a server of
- * another protocol, whose time and files are not the run's.
+ * Whether the process of p (a process or a file, by its "pid") holds only
+ * connections set aside: a server of another protocol, whose time and
+ * files are not the run's.
  */
 static int
 runpath_aside_pid(const json_t *aside, const json_t *conns, const json_t *p)
@@ -1452,9 +1453,7 @@ runpath_report(const json_t *start, const json_t *end, double secs,
 			json_array_append_new(files, json_deep_copy(p));
 	/* The files of the processes set aside are not the run's. */
 	for (i = 0; i < json_array_size(files);)
-		if (runpath_find(procs, "pid", json_integer_value(
-		    json_object_get(json_array_get(files, i), "pid"))) ==
-		    NULL && json_array_size(aside) > 0)
+		if (runpath_aside_pid(aside, conns, json_array_get(files, i)))
 			json_array_remove(files, i);
 		else
 			i++;
