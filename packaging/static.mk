@@ -5,7 +5,9 @@
 # static/ARCH, where "make spk qpkg" takes them from.  The ARM builds need
 # Debian's cross compilers and the armhf and arm64 libraries (scripts/deps.sh:
 # np_install_cross; .ci/run installs them); "make static STATIC_ARCHES=x86_64"
-# needs neither.  tests/packaging/static.sh builds them too, runs each
+# needs neither.  Each links the OpenSSL that packaging/openssl.sh builds
+# from Debian's source (np_install_cross fetches it), kept in
+# /var/cache/nasperf/openssl/ARCH.  tests/packaging/static.sh builds them too, runs each
 # under qemu-user, and skips an architecture whose tools are missing.
 STATIC_ARCHES = x86_64 armhf aarch64
 
@@ -25,7 +27,7 @@ STATIC_TESTS = tests/unit/t_blockdev tests/unit/t_bonding tests/unit/t_btrfs \
 	tests/unit/t_disktest tests/unit/t_importers tests/unit/t_tlspin \
 	tests/unit/t_zfs tests/unit/t_unraid tests/unit/t_cfg
 
-EXTRA_DIST += packaging/static.sh
+EXTRA_DIST += packaging/static.sh packaging/openssl.sh
 dist_check_SCRIPTS += tests/packaging/static.sh
 
 # STATIC_WITH_TESTS=1 builds STATIC_TESTS as well, into static/ARCH/tests.

@@ -8,7 +8,9 @@
 # second run rebuilds only what changed; its binaries keep their symbols).
 # glibc, libevent, OpenSSL, libyaml and jansson are linked in statically, so the
 # binaries run on any Linux from 3.2 (3.7 on aarch64), whatever C library
-# the box has.  libevent, OpenSSL, libyaml and jansson are Debian's: the build
+# the box has.  OpenSSL is the smaller build that packaging/openssl.sh makes
+# of Debian's source, or Debian's own libraries when that source is missing
+# (said on stderr).  libevent, libyaml and jansson are Debian's: the build
 # machine's own -dev packages for its architecture, and for another one
 # those that scripts/deps.sh (np_install_cross) unpacks into
 # NP_CROSS_SYSROOT/DEBARCH, or else the multiarch ones installed in
@@ -94,6 +96,20 @@ fi
 pc() {
 	pkg-config --static "$@" || die "pkg-config $*: failed"
 }
+# OpenSSL: the smaller build of Debian's source (packaging/openssl.sh), or
+# else Debian's own libraries, whole.
+ossl_rc=0
+ossl=$(sh "$top/packaging/openssl.sh" "$arch") || ossl_rc=$?
+case $ossl_rc in
+0) echo "static.sh: $arch: OpenSSL built from $(basename \
+    "$(cat "${NP_OPENSSL_SRC:-/var/cache/nasperf/openssl-src}/current")") by" \
+    "packaging/openssl.sh" >&2 ;;
+3) echo "static.sh: $arch: no OpenSSL source (scripts/deps.sh:" \
+    "np_openssl_src): linking Debian's whole libcrypto, about 2 MB more" >&2
+   ossl= ;;
+*) die "packaging/openssl.sh $arch failed" ;;
+esac
+
 # libevent_extra (evhttp) uses libevent_core: in a static link it must
 # come first, and configure.ac lists them the other way round.
 ev_cflags=$(pc --cflags libevent_extra libevent_core)
@@ -118,12 +134,28 @@ done
 set -- "$@" CC="$cc" PKG_CONFIG="pkg-config --static" \
     CPPFLAGS="${cppflags:-}" CFLAGS="$cflags" LDFLAGS="$ldflags" \
     LIBEVENT_CFLAGS="$ev_cflags" LIBEVENT_LIBS="$ev_libs"
+# Its headers ahead of Debian's (the cross sysroot's opensslconf.h among
+# them), and its libraries in place of Debian's libssl and libcrypto after
+# libevent_openssl.
+if [ -n "$ossl" ]; then
+	set -- "$@" CPPFLAGS="-I$ossl/include ${cppflags:-}" \
+	    OPENSSL_CFLAGS="-I$ossl/include $ev_cflags" \
+	    OPENSSL_LIBS="$(pc --libs-only-L libevent_openssl) -levent_openssl \
+$ossl/lib/libssl.a $ossl/lib/libcrypto.a -pthread"
+fi
 
 mkdir -p "$out/.build"
 out=$(cd "$out" && pwd)
 b=$out/.build
-# Configure again when the arguments or configure itself changed.
-args=$(printf '%s\n' "$@")
+# Configure again when the arguments or configure itself changed, from a
+# clean tree when the arguments or the OpenSSL build did: make would not
+# link again for new flags or libraries alone.
+args="$(printf '%s\n' "$@")
+openssl: $(head -n 1 "${ossl:-/nonexistent}/.stamp" 2>/dev/null)"
+if [ "$(cat "$b/.args" 2>/dev/null)" != "$args" ]; then
+	rm -rf "$b"
+	mkdir -p "$b"
+fi
 if ! [ -f "$b/Makefile" ] || ! [ "$b/config.status" -nt "$top/configure" ] ||
     [ "$(cat "$b/.args" 2>/dev/null)" != "$args" ]; then
 	rm -f "$b/.args"

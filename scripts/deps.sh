@@ -76,6 +76,8 @@ np_install_cross() {
 		apt-get update -qq || return 1
 		want=$(np_cross_want) || return 1
 	fi
+	np_openssl_src || echo "the OpenSSL source could not be fetched:" \
+	    "the static builds link Debian's full libcrypto" >&2
 	for a in armhf arm64; do
 		dir=$NP_CROSS_SYSROOT/$a
 		v=$(echo "$want" | sed -n "s/^$a //p")
@@ -97,6 +99,67 @@ np_install_cross() {
 		rm -rf "$dir"
 		mv "$dir.new" "$dir"
 	done
+}
+
+# np_openssl_src: Debian's source package of OpenSSL, unpacked with its
+# patches into NP_OPENSSL_SRC/openssl-VERSION (VERSION the package's), for
+# packaging/openssl.sh to build the smaller libcrypto and libssl that the
+# static binaries link; the newest version apt can fetch, again when apt
+# has a newer one.  apt runs with a state of its own under NP_OPENSSL_SRC,
+# whose deb-src entries are the machine's deb ones: /etc/apt is left as it
+# is.  apt checks what it fetches against the archive's signed index.
+NP_OPENSSL_SRC=${NP_OPENSSL_SRC:-/var/cache/nasperf/openssl-src}
+np_openssl_src() {
+	np_install dpkg-dev xz-utils || return 1
+	_s=$NP_OPENSSL_SRC
+	mkdir -p "$_s/apt/parts" "$_s/apt/lists/partial" \
+	    "$_s/apt/cache/archives/partial" || return 1
+	# The machine's Debian entries, as source ones.
+	for _f in /etc/apt/sources.list.d/*.sources; do
+		[ -f "$_f" ] && sed 's/^Types:.*/Types: deb-src/' "$_f"
+		echo
+	done >"$_s/apt/parts/src.sources"
+	sed -n 's/^deb[[:space:]]/deb-src /p' /etc/apt/sources.list \
+	    2>/dev/null >"$_s/apt/sources.list"
+	set -- -o Dir::Etc::SourceList="$_s/apt/sources.list" \
+	    -o Dir::Etc::SourceParts="$_s/apt/parts" \
+	    -o Dir::State::Lists="$_s/apt/lists" \
+	    -o Dir::Cache="$_s/apt/cache" -o APT::Sandbox::User=root
+	apt-get -qq "$@" update >"$_s/apt/log" 2>&1 || {
+		cat "$_s/apt/log" >&2
+		return 1
+	}
+	# Newest first; a version whose files the mirror no longer has is
+	# passed over for the next.
+	for _v in $(apt-cache "$@" showsrc openssl 2>/dev/null |
+	    sed -n 's/^Version: //p' | sort -rV | uniq); do
+		_u=${_v%-*}
+		_u=${_u#*:}
+		if [ -f "$_s/openssl-$_u/.debian-version" ] &&
+		    [ "$(cat "$_s/openssl-$_u/.debian-version")" = "$_v" ]; then
+			echo "$_s/openssl-$_u" >"$_s/current"
+			return 0
+		fi
+		rm -rf "$_s/fetch"
+		mkdir -p "$_s/fetch" || return 1
+		(cd "$_s/fetch" && apt-get -q "$@" source --download-only \
+		    "openssl=$_v") >"$_s/apt/log" 2>&1 || continue
+		echo "unpacking Debian's OpenSSL $_v into $_s/openssl-$_u"
+		rm -rf "$_s"/openssl-[0-9]*
+		(cd "$_s/fetch" && dpkg-source -q -x ./*.dsc \
+		    "$_s/openssl-$_u.new") >"$_s/apt/log" 2>&1 || {
+			cat "$_s/apt/log" >&2
+			return 1
+		}
+		echo "$_v" >"$_s/openssl-$_u.new/.debian-version"
+		mv "$_s/openssl-$_u.new" "$_s/openssl-$_u"
+		rm -rf "$_s/fetch"
+		echo "$_s/openssl-$_u" >"$_s/current"
+		return 0
+	done
+	cat "$_s/apt/log" >&2 2>/dev/null
+	echo "apt could fetch no source package of openssl" >&2
+	return 1
 }
 
 # np_web: the page's npm packages (web/package-lock.json) into

@@ -5,7 +5,8 @@
 # serves /healthz and /v1/counters over TLS on loopback, the architecture's
 # own nasperf runs a synth download over TLS that gets a verdict, nasperfd
 # stops cleanly, and the unit tests built for the architecture pass against
-# the fixtures.
+# the fixtures.  They link the smaller OpenSSL that packaging/openssl.sh
+# builds from Debian's source, and so try its TLS.
 # An architecture whose cross compiler, libraries or qemu are missing is
 # skipped with the reason (scripts/deps.sh: np_install_cross installs them).
 
@@ -49,6 +50,15 @@ one() {
 		return
 	fi
 	ok "$arch: make static"
+	# The smaller OpenSSL (packaging/openssl.sh), whose TLS the checks
+	# below use, when its source is there.
+	if grep -q "no OpenSSL source" "$T_TMP/make.$arch"; then
+		skip "$arch: linked Debian's whole libcrypto: no OpenSSL" \
+		    "source (scripts/deps.sh: np_openssl_src)"
+	else
+		check "$arch: linked the OpenSSL of packaging/openssl.sh" \
+		    grep -q "$arch: OpenSSL built from openssl-" "$T_TMP/make.$arch"
+	fi
 	for b in nasperfd nasperf; do
 		check "$arch: $b is a static $says executable" sh -c \
 		    "file -b '$o/$b' | grep -q '$says.*statically linked'"
