@@ -456,8 +456,8 @@ dt_zfs_volume(const struct topology *topo, struct dt_plan *p,
 	if (mixed)
 		snprintf(v->layout, sizeof v->layout, "zfs mixed");
 	else if (ntop > 1 && strcmp(kind, "stripe") != 0)
-		snprintf(v->layout, sizeof v->layout, "zfs %zux %s", ntop,
-		    kind);
+		snprintf(v->layout, sizeof v->layout, "zfs %ux %s",
+		    (unsigned)ntop, kind);
 	else
 		snprintf(v->layout, sizeof v->layout, "zfs %s", kind);
 	return (0);

@@ -1615,7 +1615,7 @@ v_decide(struct v_ctx *x)
 	const struct v_cand	*cpu_bound = NULL, *sat = NULL;
 	enum verdict_class	 cls;
 	const char		*conf;
-	char			 summary[400], res[96], ago[64];
+	char			 summary[640], res[96], ago[64];
 	double			 req, psi_io, inflight, disk, loss, util = NAN;
 	double			 arc_h, arc_m, zil, per;
 	size_t			 i;

@@ -202,7 +202,7 @@ topology_zfs_layer(const struct topology *t, const char *dataset,
 	const struct zfs_pool	*p;
 	const struct zfs_vdev	*v;
 	const char		*base;
-	char			 kind[48] = "?", *dash;
+	char			 kind[44] = "?", *dash;	/* "zfs " and it fill l->kind */
 	size_t			 i;
 
 	if ((p = zfs_pool_of(t->zpool, dataset)) == NULL)
