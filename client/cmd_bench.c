@@ -992,10 +992,10 @@ cmd_bench(struct client *c, int argc, char **argv)
 
 	/* The repeat test's request, unless --block gave one. */
 	if (sz.repeat_block == 0)
-		sz.repeat_block = strncmp(target, "smb://", 6) == 0 ?
-		    BENCH_REPEAT_BLOCK_SMB : BENCH_REPEAT_BLOCK;
+		sz.repeat_block = smb ? BENCH_REPEAT_BLOCK_SMB :
+		    BENCH_REPEAT_BLOCK;
 
-	if (strncmp(target, "smb://", 6) == 0)
+	if (smb)
 		rv = bench_smb_open(&b.fs, target, &po);
 	else if (strncmp(target, "nfs://", 6) == 0)
 		rv = bench_nfs_open(&b.fs, target, &po);
