@@ -119,16 +119,16 @@ np_openssl_src() {
 		[ -f "$_f" ] && sed 's/^Types:.*/Types: deb-src/' "$_f"
 		echo
 	done >"$_s/apt/parts/src.sources"
-	sed -n 's/^deb[[:space:]]/deb-src /p' /etc/apt/sources.list \
-	    2>/dev/null >"$_s/apt/sources.list"
+	cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null |
+	    sed -n 's/^deb[[:space:]]/deb-src /p' >"$_s/apt/sources.list"
 	set -- -o Dir::Etc::SourceList="$_s/apt/sources.list" \
 	    -o Dir::Etc::SourceParts="$_s/apt/parts" \
 	    -o Dir::State::Lists="$_s/apt/lists" \
 	    -o Dir::Cache="$_s/apt/cache" -o APT::Sandbox::User=root
-	apt-get -qq "$@" update >"$_s/apt/log" 2>&1 || {
-		cat "$_s/apt/log" >&2
-		return 1
-	}
+	# An entry without sources (a vendor's) fails alone: the others
+	# are read all the same.
+	apt-get -qq "$@" update >"$_s/apt/update.log" 2>&1 ||
+	    cp "$_s/apt/update.log" "$_s/apt/log"
 	# Newest first; a version whose files the mirror no longer has is
 	# passed over for the next.
 	for _v in $(apt-cache "$@" showsrc openssl 2>/dev/null |
