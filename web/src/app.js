@@ -624,9 +624,9 @@ $('#compare').addEventListener('click', async () => {
 
 async function showRun(kind, id) {
 	dropCharts('run-');
+	const noun = kind === 'transfer' ? 'Transfer' : 'Run';
 	// What the view held is another run's: gone while this one loads.
-	$('#run-title').textContent = `${kind === 'transfer' ? 'Transfer' :
-	    'Run'} ${id}`;
+	$('#run-title').textContent = `${noun} ${id}`;
 	$('#run-meta').textContent = 'loading…';
 	for (const s of ['#run-verdict', '#run-hints', '#run-next',
 	    '#run-observations', '#run-path'])
@@ -634,8 +634,8 @@ async function showRun(kind, id) {
 	fillRows($('#run-evidence'), []);
 	const r = await api(reportPath(kind, id));
 	const run = r.run ?? {};
-	$('#run-title').textContent = `${kind === 'transfer' ? 'Transfer' :
-	    'Run'} ${run.id}${run.label ? `: ${run.label}` : ''}`;
+	$('#run-title').textContent = `${noun} ${run.id}${run.label ?
+	    `: ${run.label}` : ''}`;
 	$('#run-meta').textContent = [run.protocol, run.op,
 	    run.client ?? run.client_addr, fmtTime(run.start),
 	    r.window?.seconds != null ? `${r.window.seconds.toFixed(1)} s` :
