@@ -146,6 +146,9 @@ try {
 	    rep.verdict?.summary ?? '\u0000') &&
 	    await page.$$eval('#run-evidence tbody tr', (r) => r.length) ===
 	    (rep.evidence ?? []).length);
+	const title = await page.textContent('#run-title');
+	ok(`the run's page is titled with its id and label (${title})`,
+	    title === `Run ${id}: ${mlabel}`);
 	const nextItems = await page.$$eval('#run-next li', (l) => l.length);
 	ok(`and what to try next (${nextItems} of ${(rep.next ?? []).length})`,
 	    nextItems === (rep.next ?? []).length && nextItems > 0);
