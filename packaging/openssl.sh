@@ -65,8 +65,13 @@ dir=$built/$arch
 stamp="$(cat "$src/.debian-version" 2>/dev/null || echo "$src")
 $target $cross $cflags
 $options"
-if [ "$(cat "$dir/.stamp" 2>/dev/null)" = "$stamp" ] &&
-    [ -f "$dir/lib/libcrypto.a" ] && [ -f "$dir/lib/libssl.a" ]; then
+# Built already from this source with these options: the stamp is written
+# last.
+built_already() {
+	[ "$(cat "$dir/.stamp" 2>/dev/null)" = "$stamp" ] &&
+	    [ -f "$dir/lib/libcrypto.a" ] && [ -f "$dir/lib/libssl.a" ]
+}
+if built_already; then
 	echo "$dir"
 	exit 0
 fi
@@ -75,7 +80,7 @@ mkdir -p "$built"
 # One build at a time; another that finished meanwhile is taken as it is.
 exec 9>"$built/.lock"
 command -v flock >/dev/null 2>&1 && flock 9
-if [ "$(cat "$dir/.stamp" 2>/dev/null)" = "$stamp" ]; then
+if built_already; then
 	echo "$dir"
 	exit 0
 fi

@@ -98,15 +98,19 @@ pc() {
 }
 # OpenSSL: the smaller build of Debian's source (packaging/openssl.sh), or
 # else Debian's own libraries, whole.
+# ossl_v is the Debian version it was built from, first in its stamp.
 ossl_rc=0
 ossl=$(sh "$top/packaging/openssl.sh" "$arch") || ossl_rc=$?
 case $ossl_rc in
-0) echo "static.sh: $arch: OpenSSL built from $(basename \
-    "$(cat "${NP_OPENSSL_SRC:-/var/cache/nasperf/openssl-src}/current")") by" \
-    "packaging/openssl.sh" >&2 ;;
+0) ossl_v=$(head -n 1 "$ossl/.stamp")
+   echo "static.sh: $arch: OpenSSL built from openssl-$ossl_v by" \
+    "packaging/openssl.sh" >&2
+   # Its headers ahead of Debian's (the cross sysroot's opensslconf.h
+   # among them).
+   cppflags="-I$ossl/include ${cppflags:-}" ;;
 3) echo "static.sh: $arch: no OpenSSL source (scripts/deps.sh:" \
-    "np_openssl_src): linking Debian's whole libcrypto, about 2 MB more" >&2
-   ossl= ;;
+    "np_openssl_src): linking Debian's whole libcrypto, about 1.8 MB more" >&2
+   ossl='' ossl_v='' ;;
 *) die "packaging/openssl.sh $arch failed" ;;
 esac
 
@@ -134,12 +138,10 @@ done
 set -- "$@" CC="$cc" PKG_CONFIG="pkg-config --static" \
     CPPFLAGS="${cppflags:-}" CFLAGS="$cflags" LDFLAGS="$ldflags" \
     LIBEVENT_CFLAGS="$ev_cflags" LIBEVENT_LIBS="$ev_libs"
-# Its headers ahead of Debian's (the cross sysroot's opensslconf.h among
-# them), and its libraries in place of Debian's libssl and libcrypto after
-# libevent_openssl.
+# The smaller OpenSSL's libraries in place of Debian's libssl and
+# libcrypto after libevent_openssl.
 if [ -n "$ossl" ]; then
-	set -- "$@" CPPFLAGS="-I$ossl/include ${cppflags:-}" \
-	    OPENSSL_CFLAGS="-I$ossl/include $ev_cflags" \
+	set -- "$@" OPENSSL_CFLAGS="-I$ossl/include $ev_cflags" \
 	    OPENSSL_LIBS="$(pc --libs-only-L libevent_openssl) -levent_openssl \
 $ossl/lib/libssl.a $ossl/lib/libcrypto.a -pthread"
 fi
@@ -151,13 +153,13 @@ b=$out/.build
 # clean tree when the arguments or the OpenSSL build did: make would not
 # link again for new flags or libraries alone.
 args="$(printf '%s\n' "$@")
-openssl: $(head -n 1 "${ossl:-/nonexistent}/.stamp" 2>/dev/null)"
+openssl: $ossl_v"
 if [ "$(cat "$b/.args" 2>/dev/null)" != "$args" ]; then
 	rm -rf "$b"
 	mkdir -p "$b"
 fi
-if ! [ -f "$b/Makefile" ] || ! [ "$b/config.status" -nt "$top/configure" ] ||
-    [ "$(cat "$b/.args" 2>/dev/null)" != "$args" ]; then
+if ! [ -f "$b/Makefile" ] || ! [ "$b/config.status" -nt "$top/configure" ]
+then
 	rm -f "$b/.args"
 	(cd "$b" && "$top/configure" -q "$@") || die "configure failed" \
 	    "(see $b/config.log)"

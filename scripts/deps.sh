@@ -137,6 +137,7 @@ np_openssl_src() {
 		_u=${_u#*:}
 		if [ -f "$_s/openssl-$_u/.debian-version" ] &&
 		    [ "$(cat "$_s/openssl-$_u/.debian-version")" = "$_v" ]; then
+			rm -rf "$_s/fetch"
 			echo "$_s/openssl-$_u" >"$_s/current"
 			return 0
 		fi
@@ -145,16 +146,23 @@ np_openssl_src() {
 		(cd "$_s/fetch" && apt-get -q "$@" source --download-only \
 		    "openssl=$_v") >"$_s/apt/log" 2>&1 || continue
 		echo "unpacking Debian's OpenSSL $_v into $_s/openssl-$_u"
-		rm -rf "$_s"/openssl-[0-9]*
+		rm -rf "$_s/openssl-$_u.new"
 		(cd "$_s/fetch" && dpkg-source -q -x ./*.dsc \
 		    "$_s/openssl-$_u.new") >"$_s/apt/log" 2>&1 || {
 			cat "$_s/apt/log" >&2
 			return 1
 		}
 		echo "$_v" >"$_s/openssl-$_u.new/.debian-version"
-		mv "$_s/openssl-$_u.new" "$_s/openssl-$_u"
-		rm -rf "$_s/fetch"
+		# The source in use stays until this one is in place.
+		rm -rf "$_s/openssl-$_u"
+		mv "$_s/openssl-$_u.new" "$_s/openssl-$_u" || return 1
 		echo "$_s/openssl-$_u" >"$_s/current"
+		# Other versions, and the upstream tarball that dpkg-source
+		# leaves beside what it unpacks.
+		for _d in "$_s"/openssl-[0-9]* "$_s"/openssl_*; do
+			[ "$_d" = "$_s/openssl-$_u" ] || rm -rf "$_d"
+		done
+		rm -rf "$_s/fetch"
 		return 0
 	done
 	cat "$_s/apt/log" >&2 2>/dev/null
