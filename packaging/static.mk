@@ -7,8 +7,9 @@
 # np_install_cross; .ci/run installs them); "make static STATIC_ARCHES=x86_64"
 # needs neither.  Each links the OpenSSL that packaging/openssl.sh builds
 # from Debian's source (np_install_cross fetches it), kept in
-# /var/cache/nasperf/openssl/ARCH.  tests/packaging/static.sh builds them too, runs each
-# under qemu-user, and skips an architecture whose tools are missing.
+# /var/cache/nasperf/openssl/ARCH.  tests/packaging/static.sh builds them
+# too, runs each under qemu-user, and skips an architecture whose tools are
+# missing.
 STATIC_ARCHES = x86_64 armhf aarch64
 
 # The unit tests, built for each architecture and run under qemu: a 32-bit

@@ -202,7 +202,8 @@ topology_zfs_layer(const struct topology *t, const char *dataset,
 	const struct zfs_pool	*p;
 	const struct zfs_vdev	*v;
 	const char		*base;
-	char			 kind[44] = "?", *dash;	/* "zfs " and it fill l->kind */
+	/* "zfs " and the kind fill l->kind. */
+	char			 kind[44] = "?", *dash;
 	size_t			 i;
 
 	if ((p = zfs_pool_of(t->zpool, dataset)) == NULL)

@@ -86,7 +86,7 @@ EOF
 }
 
 try native "$B/daemon/nasperfd" "$B/client/nasperf"
-# static.sh, beside this test, builds in the same place: one at a time.
+# static.sh builds in the same place: one at a time.
 one_at_a_time static
 if [ "$(uname -m)" != x86_64 ]; then
 	skip "the static x86_64 build: this machine is $(uname -m)"
